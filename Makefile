@@ -1,0 +1,80 @@
+# Two entry points: `make demo` installs everything and starts JupyterLab on examples/,
+# `make test` installs what the tests need and runs every test. Both work on a fresh machine.
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(CURDIR)/$(VENV)/bin
+export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
+
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+LAB_PORT ?= 8888
+ML_STACK := pandas numpy scikit-learn scipy matplotlib seaborn
+
+.PHONY: demo install build lint lint-ts lint-py test test-unit test-integration test-python test-ui \
+	chromium bench clean
+
+demo: install
+	@echo "Starting JupyterLab on examples/ — open the URL printed below."
+	cd examples && $(BIN)/jupyter lab --no-browser --port=$(LAB_PORT) $(ROOT_FLAG)
+
+install: $(VENV)/.installed build
+
+$(VENV)/.created:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.created pyproject.toml
+	$(BIN)/pip install --quiet "jupyterlab>=4.6,<4.7" "jupyter-builder>=1.2" ipykernel $(ML_STACK)
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+build: $(VENV)/.installed node_modules/.installed
+	npm run build
+	$(BIN)/pip install --quiet -e ".[test]"
+	$(BIN)/jupyter-builder develop --overwrite .
+
+lint: lint-ts lint-py
+
+lint-ts: node_modules/.installed
+	npm run lint
+
+lint-py: $(VENV)/.installed
+	$(BIN)/pip install --quiet ruff
+	$(BIN)/ruff check jupyterlab_modernizer tests benchmarks
+	$(BIN)/ruff format --check jupyterlab_modernizer tests benchmarks
+
+test-unit: node_modules/.installed
+	npm run test:unit
+
+test-integration: install
+	npm run test:integration
+
+test-python: install
+	$(BIN)/python -m pytest -q tests
+
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+	  else echo "Chromium is missing: install Debian's chromium package (sudo apt-get install chromium)"; exit 1; fi; \
+	fi
+
+ui-tests/node_modules/.installed: ui-tests/package.json ui-tests/package-lock.json
+	cd ui-tests && npm ci --no-audit --no-fund
+	touch $@
+
+test-ui: install chromium ui-tests/node_modules/.installed
+	cd ui-tests && npx playwright test
+
+test: install lint test-unit test-integration test-python test-ui
+
+bench: install
+	$(BIN)/python benchmarks/bench_check.py
+
+clean:
+	npm run clean
+	rm -rf node_modules ui-tests/node_modules $(VENV)
