@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import react from 'eslint-plugin-react';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'lib/**',
+      'lib-cli/**',
+      'node_modules/**',
+      'jupyterlab_modernizer/**',
+      'ui-tests/node_modules/**',
+      'ui-tests/test-results/**',
+      'ui-tests/playwright-report/**',
+      '.venv/**'
+    ]
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { react },
+    settings: { react: { version: '18' } },
+    rules: {
+      ...react.configs.recommended.rules,
+      'react/react-in-jsx-scope': 'off',
+      '@typescript-eslint/naming-convention': [
+        'error',
+        {
+          selector: 'interface',
+          format: ['PascalCase'],
+          custom: { regex: '^I[A-Z]', match: true }
+        }
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { args: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-namespace': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      eqeqeq: 'error',
+      curly: ['error', 'all'],
+      'prefer-arrow-callback': 'error'
+    }
+  }
+);
