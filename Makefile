@@ -26,7 +26,8 @@ $(VENV)/.created:
 	touch $@
 
 $(VENV)/.installed: $(VENV)/.created pyproject.toml
-	$(BIN)/pip install --quiet "jupyterlab>=4.6,<4.7" "jupyter-builder>=1.2" ipykernel $(ML_STACK)
+	$(BIN)/pip install --quiet "jupyterlab>=4.6,<4.7" "jupyter-builder>=1.2" ipykernel $(ML_STACK) \
+	  hatchling hatch-jupyter-builder hatch-nodejs-version
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -35,7 +36,7 @@ node_modules/.installed: package.json package-lock.json
 
 build: $(VENV)/.installed node_modules/.installed
 	npm run build
-	$(BIN)/pip install --quiet -e ".[test]"
+	$(BIN)/pip install --quiet --no-build-isolation -e ".[test]"
 	$(BIN)/jupyter-builder develop --overwrite .
 
 lint: lint-ts lint-py
