@@ -5,12 +5,7 @@ import type * as nbformat from '@jupyterlab/nbformat';
  * execute_reply; the others are decided by the executor.
  */
 export type CellStatus =
-  | 'ok'
-  | 'error'
-  | 'aborted'
-  | 'timeout'
-  | 'kernel-died'
-  | 'cancelled';
+  'ok' | 'error' | 'aborted' | 'timeout' | 'kernel-died' | 'cancelled';
 
 /** The result of executing one code cell. */
 export interface ICellResult {
@@ -39,4 +34,10 @@ export interface IExecuteOptions {
 /** Runs code in a kernel, one cell at a time. */
 export interface ICellExecutor {
   execute(code: string, options?: IExecuteOptions): Promise<ICellResult>;
+}
+
+/** Evaluates an expression in the kernel without side effects on the user's namespace. */
+export interface IKernelProbe {
+  /** The text/plain value of `expression`; throws when it raises. */
+  evaluate(expression: string): Promise<string>;
 }

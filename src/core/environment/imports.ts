@@ -1,0 +1,72 @@
+import { parser } from '@lezer/python';
+import type { SyntaxNode } from '@lezer/common';
+
+// Cell magics whose body is still Python; any other (%%bash, %%html, ...) is skipped.
+const PYTHON_CELL_MAGICS = /^%%(time|timeit|capture|prun|debug)\b/;
+
+/**
+ * The top-level modules that code cells import, in order of first appearance:
+ * `import a.b` and `from a.b import c` give `a`, at any depth (inside functions too).
+ * Relative imports and `__future__` are left out; magics and shell lines are ignored.
+ */
+export function importedModules(sources: string[]): string[] {
+  const found = new Set<string>();
+  for (const source of sources) {
+    const code = Private.pythonOnly(source);
+    if (code === null) {
+      continue;
+    }
+    const cursor = parser.parse(code).cursor();
+    do {
+      if (cursor.name === 'ImportStatement') {
+        for (const module of Private.modulesOf(cursor.node, code)) {
+          found.add(module);
+        }
+      }
+    } while (cursor.next());
+  }
+  found.delete('__future__');
+  return [...found];
+}
+
+namespace Private {
+  /** The cell's Python with magic and shell lines blanked; null for a non-Python cell magic. */
+  export function pythonOnly(source: string): string | null {
+    const lines = source.split('\n');
+    const first = lines.findIndex(line => line.trim() !== '');
+    if (first >= 0 && lines[first].trimStart().startsWith('%%')) {
+      if (!PYTHON_CELL_MAGICS.test(lines[first].trimStart())) {
+        return null;
+      }
+      lines[first] = '';
+    }
+    return lines.map(line => (/^\s*[%!?]/.test(line) ? '' : line)).join('\n');
+  }
+
+  /** Top-level module names of one import statement. */
+  export function modulesOf(statement: SyntaxNode, code: string): string[] {
+    const modules: string[] = [];
+    const first = statement.firstChild;
+    if (first?.name === 'from') {
+      // `from .x import y` starts with "." (or "..."): a relative import.
+      const next = first.nextSibling;
+      if (next?.name === 'VariableName') {
+        modules.push(code.slice(next.from, next.to));
+      }
+      return modules;
+    }
+    // `import a.b as c, d`: the name right after `import` or a comma.
+    let expectModule = true;
+    for (let child = first; child; child = child.nextSibling) {
+      if (child.name === 'import' || child.name === ',') {
+        expectModule = true;
+      } else if (child.name === 'VariableName' && expectModule) {
+        modules.push(code.slice(child.from, child.to));
+        expectModule = false;
+      } else {
+        expectModule = false;
+      }
+    }
+    return modules;
+  }
+}

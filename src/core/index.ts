@@ -1,0 +1,6 @@
+// The core's public API: plain TypeScript, usable from JupyterLab and from Node.
+export * from './execution/types';
+export * from './agent/check-run';
+export * from './diagnosis/traceback';
+export * from './environment';
+export * from './notebook';
