@@ -1,15 +1,16 @@
-import {
-  JupyterFrontEnd,
-  JupyterFrontEndPlugin
-} from '@jupyterlab/application';
+import type { JupyterFrontEndPlugin } from '@jupyterlab/application';
+import { commandsPlugin } from './jupyterlab/plugins/commands';
+import { sidebarPlugin } from './jupyterlab/plugins/sidebar';
+import { statusBarPlugin } from './jupyterlab/plugins/status-bar';
+import { trackerPlugin } from './jupyterlab/plugins/tracker';
 
-const plugin: JupyterFrontEndPlugin<void> = {
-  id: 'jupyterlab-modernizer:plugin',
-  description: 'Notebook Modernizer',
-  autoStart: true,
-  activate: (app: JupyterFrontEnd) => {
-    console.log('jupyterlab-modernizer activated');
-  }
-};
+export { IModernizerTracker } from './jupyterlab/tokens';
 
-export default plugin;
+const plugins: JupyterFrontEndPlugin<any>[] = [
+  trackerPlugin,
+  sidebarPlugin,
+  commandsPlugin,
+  statusBarPlugin
+];
+
+export default plugins;

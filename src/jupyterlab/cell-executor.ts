@@ -1,0 +1,102 @@
+import type { CodeCell } from '@jupyterlab/cells';
+import type { Notebook } from '@jupyterlab/notebook';
+import type { Kernel } from '@jupyterlab/services';
+import {
+  KernelExecutor,
+  type ICellExecutor,
+  type ICellResult,
+  type ICheckCell
+} from '../core';
+
+/**
+ * Runs check cells in the notebook's kernel and renders them in the notebook as Run All
+ * does: outputs cleared at start, streamed into the cell's output area, prompt updated.
+ * Code for which no cell is named (see {@link NotebookCellExecutor.optionsFor}) runs
+ * without touching the notebook.
+ */
+export class NotebookCellExecutor implements ICellExecutor {
+  constructor(options: NotebookCellExecutor.IOptions) {
+    this._notebook = options.notebook;
+    this._kernel = new KernelExecutor({
+      kernel: options.kernel,
+      interruptGraceMs: options.interruptGraceMs
+    });
+  }
+
+  /** Per-cell options that tell {@link execute} which cell to render in. */
+  static optionsFor(cell: ICheckCell): { cellId: string } {
+    return { cellId: cell.id };
+  }
+
+  /** Executes `code`, rendering into the cell named by `options.cellId` if any. */
+  async execute(
+    code: string,
+    options: NotebookCellExecutor.IExecuteOptions = {}
+  ): Promise<ICellResult> {
+    const cell = options.cellId ? this._findCell(options.cellId) : null;
+    if (!cell) {
+      return this._kernel.execute(code, options);
+    }
+    cell.model.sharedModel.transact(
+      () => {
+        cell.model.clearExecution();
+        cell.outputHidden = false;
+      },
+      false,
+      'silent-change'
+    );
+    cell.model.executionState = 'running';
+    cell.model.trusted = true;
+    try {
+      const result = await this._kernel.execute(code, {
+        ...options,
+        onFuture: future => {
+          if (!cell.isDisposed) {
+            // The output area renders the future's IOPub messages, stdin prompts included.
+            cell.outputArea.future = future;
+          }
+          options.onFuture?.(future);
+        }
+      });
+      if (!cell.isDisposed) {
+        cell.model.executionCount = result.executionCount;
+      }
+      return result;
+    } finally {
+      if (!cell.isDisposed) {
+        cell.model.executionState = 'idle';
+      }
+    }
+  }
+
+  private _findCell(id: string): CodeCell | null {
+    if (this._notebook.isDisposed) {
+      return null;
+    }
+    const cell = this._notebook.widgets.find(
+      widget => widget.model.id === id && widget.model.type === 'code'
+    );
+    return (cell as CodeCell | undefined) ?? null;
+  }
+
+  private _notebook: Notebook;
+  private _kernel: KernelExecutor;
+}
+
+/** Options and types of {@link NotebookCellExecutor}. */
+export namespace NotebookCellExecutor {
+  /** Where to run and render. */
+  export interface IOptions {
+    /** The notebook whose cells show the outputs. */
+    notebook: Notebook;
+    /** The notebook's live kernel. */
+    kernel: Kernel.IKernelConnection;
+    /** How long to wait after an interrupt before the kernel is restarted. */
+    interruptGraceMs?: number;
+  }
+
+  /** The executor's options, plus the id of the cell to render in. */
+  export interface IExecuteOptions extends KernelExecutor.IExecuteOptions {
+    cellId?: string;
+  }
+}

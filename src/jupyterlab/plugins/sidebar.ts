@@ -1,0 +1,30 @@
+import {
+  ILayoutRestorer,
+  type JupyterFrontEnd,
+  type JupyterFrontEndPlugin
+} from '@jupyterlab/application';
+import { revealCell } from '../reveal-cell';
+import { ModernizerPanel } from '../sidebar/panel';
+import { IModernizerTracker } from '../tokens';
+
+/** Adds the Modernizer panel to the right sidebar. */
+export const sidebarPlugin: JupyterFrontEndPlugin<void> = {
+  id: 'jupyterlab-modernizer:sidebar',
+  description: 'Adds the Modernizer panel to the right sidebar.',
+  autoStart: true,
+  requires: [IModernizerTracker],
+  optional: [ILayoutRestorer],
+  activate: (
+    app: JupyterFrontEnd,
+    tracker: IModernizerTracker,
+    restorer: ILayoutRestorer | null
+  ): void => {
+    const panel = new ModernizerPanel({
+      tracker,
+      revealCell: (session, cellId) =>
+        void revealCell(app.shell, session.panel, cellId)
+    });
+    app.shell.add(panel, 'right', { rank: 900 });
+    restorer?.add(panel, panel.id);
+  }
+};

@@ -1,0 +1,35 @@
+import type {
+  JupyterFrontEnd,
+  JupyterFrontEndPlugin
+} from '@jupyterlab/application';
+import { IStatusBar } from '@jupyterlab/statusbar';
+import { CommandIDs } from '../commands';
+import { ModernizerStatus } from '../status-bar';
+import { IModernizerTracker } from '../tokens';
+
+/** Shows a check's progress in the status bar while it runs. */
+export const statusBarPlugin: JupyterFrontEndPlugin<void> = {
+  id: 'jupyterlab-modernizer:status-bar',
+  description: 'Shows the progress of a running check in the status bar.',
+  autoStart: true,
+  requires: [IModernizerTracker, IStatusBar],
+  activate: (
+    app: JupyterFrontEnd,
+    tracker: IModernizerTracker,
+    statusBar: IStatusBar
+  ): void => {
+    const item = new ModernizerStatus({
+      tracker,
+      onClick: () => void app.commands.execute(CommandIDs.openPanel)
+    });
+    statusBar.registerStatusItem(STATUS_ITEM_ID, {
+      item,
+      align: 'left',
+      rank: 5,
+      isActive: () => ModernizerStatus.runningSession(tracker) !== null,
+      activeStateChanged: tracker.runChanged
+    });
+  }
+};
+
+const STATUS_ITEM_ID = 'jupyterlab-modernizer:status';

@@ -1,0 +1,226 @@
+import type { NotebookPanel } from '@jupyterlab/notebook';
+import type { Kernel } from '@jupyterlab/services';
+import { runCheck, type CheckEvent, type ICheckCell } from '../../core';
+import { NotebookCellExecutor } from '../cell-executor';
+import type { ICellEntry, IProgress, SessionModel } from './model';
+
+/** Limits of a check run, from the settings. */
+export interface ICheckLimits {
+  cellTimeoutMs: number;
+  budgetMs: number;
+}
+
+/** What {@link runNotebookCheck} needs. */
+export interface ICheckRunOptions {
+  panel: NotebookPanel;
+  kernel: Kernel.IKernelConnection;
+  model: SessionModel;
+  limits: ICheckLimits;
+  /** Aborted by Stop, or when the notebook closes. */
+  signal: AbortSignal;
+}
+
+/**
+ * Runs every non-empty code cell of the notebook in its kernel, in order, and mirrors
+ * the check's events into the session model. Waits first for the user's own executions.
+ */
+export async function runNotebookCheck(
+  options: ICheckRunOptions
+): Promise<void> {
+  const { panel, kernel, model, limits, signal } = options;
+  const cells = Private.checkCells(panel);
+  model.cells = cells.map(Private.entry);
+  model.progress = {
+    position: 0,
+    total: cells.length,
+    elapsedMs: 0,
+    budgetMs: limits.budgetMs
+  };
+
+  if (Private.isBusy(panel, kernel)) {
+    model.setRun(
+      'waiting',
+      'Waiting for the cells already running in this kernel to finish…'
+    );
+    await Private.whenIdle(panel, kernel, signal);
+  }
+  if (signal.aborted) {
+    model.setRun('stopped', 'Stopped before the first cell ran.');
+    return;
+  }
+  if (kernel.isDisposed || kernel.status === 'dead') {
+    model.setRun('idle', 'The kernel is dead: restart it, then run the check.');
+    return;
+  }
+
+  model.setRun('running');
+  const executor = new NotebookCellExecutor({
+    notebook: panel.content,
+    kernel
+  });
+  const started = Date.now();
+  const ticker = setInterval(() => {
+    if (model.progress) {
+      model.progress = { ...model.progress, elapsedMs: Date.now() - started };
+    }
+  }, 1000);
+  try {
+    const events = runCheck({
+      cells,
+      executor,
+      cellTimeoutMs: limits.cellTimeoutMs,
+      budgetMs: limits.budgetMs,
+      signal,
+      executeOptions: NotebookCellExecutor.optionsFor
+    });
+    for await (const event of events) {
+      Private.apply(model, event);
+    }
+  } finally {
+    clearInterval(ticker);
+  }
+}
+
+namespace Private {
+  /** The notebook's code cells, with the live model's ids (empty ones are skipped). */
+  export function checkCells(panel: NotebookPanel): ICheckCell[] {
+    const cells: ICheckCell[] = [];
+    const model = panel.content.model;
+    if (!model) {
+      return cells;
+    }
+    for (let index = 0; index < model.cells.length; index++) {
+      const cell = model.cells.get(index);
+      const source = cell.sharedModel.getSource();
+      if (cell.type === 'code' && source.trim() !== '') {
+        cells.push({ id: cell.id, index, source });
+      }
+    }
+    return cells;
+  }
+
+  export function entry(cell: ICheckCell, i: number): ICellEntry {
+    const line = cell.source.split('\n').find(text => text.trim() !== '');
+    return {
+      id: cell.id,
+      index: cell.index,
+      position: i + 1,
+      label: (line ?? '').trim(),
+      status: 'pending'
+    };
+  }
+
+  /** Mirrors one check event into the model. */
+  export function apply(model: SessionModel, event: CheckEvent): void {
+    const progress = (position: number, elapsedMs: number): IProgress => ({
+      position,
+      total: model.progress?.total ?? 0,
+      elapsedMs,
+      budgetMs: model.progress?.budgetMs ?? 0
+    });
+    switch (event.kind) {
+      case 'started':
+        model.progress = {
+          position: 0,
+          total: event.total,
+          elapsedMs: 0,
+          budgetMs: event.budgetMs
+        };
+        break;
+      case 'cell-started':
+        model.updateCell(event.cell.id, 'running');
+        model.progress = progress(event.position, event.elapsedMs);
+        break;
+      case 'cell-finished':
+        model.updateCell(
+          event.cell.id,
+          event.result.status,
+          event.result.durationMs
+        );
+        model.progress = progress(event.position, event.elapsedMs);
+        break;
+      case 'finished': {
+        const { summary } = event;
+        model.progress = progress(
+          model.progress?.position ?? 0,
+          summary.elapsedMs
+        );
+        if (summary.verdict === 'passed') {
+          model.setRun(
+            'passed',
+            `All ${summary.total} cells ran without error.`
+          );
+          break;
+        }
+        const failure = summary.failure;
+        if (summary.stoppedBy === 'cancelled') {
+          model.setRun(
+            'stopped',
+            failure
+              ? `Stopped at cell ${failure.position} of ${summary.total}; the kernel was interrupted.`
+              : 'Stopped.'
+          );
+          break;
+        }
+        if (!failure) {
+          model.setRun('failed', 'The time budget ran out.');
+          break;
+        }
+        model.setRun('failed', null, {
+          cellId: failure.cell.id,
+          index: failure.cell.index,
+          position: failure.position,
+          status: failure.result.status,
+          stoppedBy: summary.stoppedBy,
+          ename: failure.result.ename ?? '',
+          evalue: failure.result.evalue ?? '',
+          traceback: failure.traceback
+        });
+        break;
+      }
+    }
+  }
+
+  /** The kernel is busy, or the notebook has cells queued or running. */
+  export function isBusy(
+    panel: NotebookPanel,
+    kernel: Kernel.IKernelConnection
+  ): boolean {
+    if (kernel.status === 'busy') {
+      return true;
+    }
+    return panel.content.widgets.some(
+      cell =>
+        cell.model.type === 'code' &&
+        (cell.model as { executionState?: string }).executionState === 'running'
+    );
+  }
+
+  /** Resolves when the kernel and the notebook are idle, the kernel dies, or on abort. */
+  export function whenIdle(
+    panel: NotebookPanel,
+    kernel: Kernel.IKernelConnection,
+    signal: AbortSignal
+  ): Promise<void> {
+    return new Promise(resolve => {
+      const check = () => {
+        const done =
+          signal.aborted ||
+          kernel.isDisposed ||
+          kernel.status === 'dead' ||
+          panel.isDisposed ||
+          !isBusy(panel, kernel);
+        if (done) {
+          kernel.statusChanged.disconnect(check);
+          signal.removeEventListener('abort', check);
+          clearInterval(poll);
+          resolve();
+        }
+      };
+      kernel.statusChanged.connect(check);
+      signal.addEventListener('abort', check);
+      // Queued cells change state without a kernel status change between them.
+      const poll = setInterval(check, 500);
+    });
+  }
+}

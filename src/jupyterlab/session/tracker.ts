@@ -1,0 +1,74 @@
+import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
+import { Signal, type ISignal } from '@lumino/signaling';
+import type { IModernizerTracker } from '../tokens';
+import type { ICheckLimits } from './check-runner';
+import { CheckSession } from './session';
+
+/**
+ * Keeps one {@link CheckSession} per open notebook, created when the notebook opens and
+ * disposed when it closes, and follows the notebook tracker's current widget.
+ */
+export class ModernizerTracker implements IModernizerTracker {
+  constructor(options: ModernizerTracker.IOptions) {
+    this._notebooks = options.notebooks;
+    this._limits = options.limits;
+    this._notebooks.widgetAdded.connect((_, panel) => this.sessionFor(panel));
+    this._notebooks.currentChanged.connect(() =>
+      this._currentChanged.emit(this.current)
+    );
+    this._notebooks.forEach(panel => this.sessionFor(panel));
+  }
+
+  /** The session of the active notebook, or null when no notebook is open. */
+  get current(): CheckSession | null {
+    const panel = this._notebooks.currentWidget;
+    return panel ? this.sessionFor(panel) : null;
+  }
+
+  /** Emitted when the active notebook changes. */
+  get currentChanged(): ISignal<this, CheckSession | null> {
+    return this._currentChanged;
+  }
+
+  /** Emitted when a session's run state changes. */
+  get runChanged(): ISignal<this, void> {
+    return this._runChanged;
+  }
+
+  /** The session of `panel`, created on first use. */
+  sessionFor(panel: NotebookPanel): CheckSession {
+    let session = this._sessions.get(panel);
+    if (!session) {
+      const created = new CheckSession({ panel, limits: this._limits });
+      created.model.runChanged.connect(() => this._runChanged.emit());
+      panel.disposed.connect(() => {
+        this._sessions.delete(panel);
+        created.dispose();
+        this._runChanged.emit();
+      });
+      this._sessions.set(panel, created);
+      session = created;
+    }
+    return session;
+  }
+
+  /** Calls `fn` for every open session. */
+  forEach(fn: (session: CheckSession) => void): void {
+    this._sessions.forEach(fn);
+  }
+
+  private _notebooks: INotebookTracker;
+  private _limits: () => ICheckLimits;
+  private _sessions = new Map<NotebookPanel, CheckSession>();
+  private _currentChanged = new Signal<this, CheckSession | null>(this);
+  private _runChanged = new Signal<this, void>(this);
+}
+
+/** Options of {@link ModernizerTracker}. */
+export namespace ModernizerTracker {
+  export interface IOptions {
+    notebooks: INotebookTracker;
+    /** The current run limits, from the settings. */
+    limits: () => ICheckLimits;
+  }
+}

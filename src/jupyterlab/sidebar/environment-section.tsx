@@ -1,0 +1,89 @@
+import { refreshIcon } from '@jupyterlab/ui-components';
+import React from 'react';
+import type { SessionModel } from '../session/model';
+import { useSignal } from './use-signal';
+
+/** The props of {@link EnvironmentSection}. */
+export interface IEnvironmentSectionProps {
+  model: SessionModel;
+  /** Probes the kernel again. */
+  onRefresh: () => void;
+}
+
+/** Versions of the libraries the notebook imports, as installed in its kernel. */
+export function EnvironmentSection({
+  model,
+  onRefresh
+}: IEnvironmentSectionProps): JSX.Element {
+  const env = useSignal(model.environmentChanged, () => model.environment);
+  const libraries = env.modules.filter(module => !module.stdlib);
+  const stdlib = env.modules.length - libraries.length;
+  return (
+    <section className="jp-Modernizer-section jp-Modernizer-environment">
+      <h3 className="jp-Modernizer-heading">
+        Libraries
+        <button
+          className="jp-Modernizer-iconButton"
+          title="Probe the versions again"
+          aria-label="Probe the versions again"
+          disabled={env.state === 'probing'}
+          onClick={onRefresh}
+        >
+          <refreshIcon.react tag="span" />
+        </button>
+      </h3>
+      {env.state === 'probing' && (
+        <p className="jp-Modernizer-message">Probing the kernel…</p>
+      )}
+      {env.state === 'failed' && (
+        <p className="jp-Modernizer-message jp-mod-error">
+          Could not probe the kernel: {env.error}
+        </p>
+      )}
+      {env.state === 'ready' && (
+        <>
+          {env.python && (
+            <p className="jp-Modernizer-message">Python {env.python}</p>
+          )}
+          {libraries.length === 0 ? (
+            <p className="jp-Modernizer-message">
+              The notebook imports no third-party library.
+            </p>
+          ) : (
+            <table className="jp-Modernizer-modules">
+              <tbody>
+                {libraries.map(module => (
+                  <tr key={module.module} data-module={module.module}>
+                    <td className="jp-Modernizer-moduleName">
+                      {module.module}
+                      {module.distribution &&
+                        module.distribution !== module.module && (
+                          <span className="jp-Modernizer-distribution">
+                            {module.distribution}
+                          </span>
+                        )}
+                    </td>
+                    <td
+                      className={
+                        module.missing
+                          ? 'jp-Modernizer-moduleVersion jp-mod-missing'
+                          : 'jp-Modernizer-moduleVersion'
+                      }
+                    >
+                      {module.missing ? 'not installed' : module.version}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {stdlib > 0 && (
+            <p className="jp-Modernizer-message jp-mod-quiet">
+              and {stdlib} standard-library module{stdlib > 1 ? 's' : ''}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

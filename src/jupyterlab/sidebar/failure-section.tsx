@@ -1,0 +1,62 @@
+import React from 'react';
+import type { IFailure, SessionModel } from '../session/model';
+import { useSignal } from './use-signal';
+
+/** The props of {@link FailureSection}. */
+export interface IFailureSectionProps {
+  model: SessionModel;
+  /** Scrolls to and selects a cell of the notebook. */
+  onReveal: (cellId: string) => void;
+}
+
+/** The cell that stopped the run: error name, message and cleaned traceback. */
+export function FailureSection({
+  model,
+  onReveal
+}: IFailureSectionProps): JSX.Element | null {
+  const failure = useSignal(model.runChanged, () => model.failure);
+  if (!failure) {
+    return null;
+  }
+  return (
+    <section
+      className="jp-Modernizer-section jp-Modernizer-failure"
+      role="alert"
+    >
+      <h3 className="jp-Modernizer-heading">{Private.title(failure)}</h3>
+      {failure.ename && (
+        <p className="jp-Modernizer-error">
+          <span className="jp-Modernizer-ename">{failure.ename}</span>
+          {failure.evalue && (
+            <span className="jp-Modernizer-evalue">: {failure.evalue}</span>
+          )}
+        </p>
+      )}
+      <button
+        className="jp-Modernizer-link jp-Modernizer-failureLink"
+        onClick={() => onReveal(failure.cellId)}
+      >
+        Go to cell {failure.position}
+      </button>
+      {failure.traceback && (
+        <pre className="jp-Modernizer-traceback">{failure.traceback}</pre>
+      )}
+    </section>
+  );
+}
+
+namespace Private {
+  export function title(failure: IFailure): string {
+    const cell = `cell ${failure.position}`;
+    switch (failure.stoppedBy) {
+      case 'budget':
+        return `The time budget ran out in ${cell}`;
+      case 'timeout':
+        return `Timeout in ${cell}`;
+      case 'kernel-died':
+        return `The kernel died in ${cell}`;
+      default:
+        return `Error in ${cell}`;
+    }
+  }
+}

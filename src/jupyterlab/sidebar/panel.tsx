@@ -1,0 +1,100 @@
+import { ReactWidget } from '@jupyterlab/ui-components';
+import React from 'react';
+import { PANEL_ID } from '../commands';
+import { modernizerIcon } from '../icons';
+import type { CheckSession } from '../session/session';
+import type { IModernizerTracker } from '../tokens';
+import { CellList } from './cell-list';
+import { EnvironmentSection } from './environment-section';
+import { FailureSection } from './failure-section';
+import { KernelSection } from './kernel-section';
+import { ProgressSection } from './progress-section';
+import { RunSection } from './run-section';
+import { useSignal } from './use-signal';
+
+/** The Modernizer panel of the right sidebar; it shows the active notebook's session. */
+export class ModernizerPanel extends ReactWidget {
+  constructor(options: ModernizerPanel.IOptions) {
+    super();
+    this._options = options;
+    this.id = PANEL_ID;
+    this.addClass('jp-Modernizer-panel');
+    this.title.icon = modernizerIcon;
+    this.title.caption = 'Notebook Modernizer';
+  }
+
+  /** Renders the body for the current session. */
+  protected render(): JSX.Element {
+    return <PanelBody {...this._options} />;
+  }
+
+  private _options: ModernizerPanel.IOptions;
+}
+
+/** Options of {@link ModernizerPanel}. */
+export namespace ModernizerPanel {
+  export interface IOptions {
+    tracker: IModernizerTracker;
+    /** Scrolls to and selects a cell of a session's notebook. */
+    revealCell: (session: CheckSession, cellId: string) => void;
+  }
+}
+
+/** Follows the active notebook; each session gets fresh sections (hence the key). */
+function PanelBody({
+  tracker,
+  revealCell
+}: ModernizerPanel.IOptions): JSX.Element {
+  const session = useSignal(tracker.currentChanged, () => tracker.current);
+  return (
+    <div className="jp-Modernizer-body">
+      <header className="jp-Modernizer-header">
+        <h2 className="jp-Modernizer-title">Modernizer</h2>
+        {session && (
+          <span className="jp-Modernizer-notebookName">
+            {session.panel.title.label}
+          </span>
+        )}
+      </header>
+      {session ? (
+        <SessionView
+          key={session.panel.id}
+          session={session}
+          revealCell={revealCell}
+        />
+      ) : (
+        <p className="jp-Modernizer-message jp-Modernizer-hint">
+          Open a notebook to check whether it still runs in today’s environment.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SessionView({
+  session,
+  revealCell
+}: {
+  session: CheckSession;
+  revealCell: ModernizerPanel.IOptions['revealCell'];
+}): JSX.Element {
+  const { model } = session;
+  const reveal = (cellId: string) => revealCell(session, cellId);
+  return (
+    <>
+      <KernelSection model={model} />
+      <EnvironmentSection
+        model={model}
+        onRefresh={() => void session.refreshEnvironment()}
+      />
+      <RunSection
+        model={model}
+        onRun={() => void session.run()}
+        onStop={() => session.stop()}
+      />
+      <ProgressSection model={model} />
+      <FailureSection model={model} onReveal={reveal} />
+      <CellList model={model} onReveal={reveal} />
+    </>
+  );
+}

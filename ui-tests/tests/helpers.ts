@@ -1,0 +1,55 @@
+import type { IJupyterLabPageFixture } from '@jupyterlab/galata';
+import { expect, type Locator } from '@playwright/test';
+
+/** The notebook JSON (nbformat 4.5, Python 3 kernel) of code cells with these sources. */
+export function notebookJson(sources: string[]): string {
+  return JSON.stringify({
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {
+      kernelspec: {
+        name: 'python3',
+        display_name: 'Python 3 (ipykernel)',
+        language: 'python'
+      },
+      language_info: { name: 'python' }
+    },
+    cells: sources.map((source, i) => ({
+      id: `cell-${i}`,
+      cell_type: 'code',
+      metadata: {},
+      execution_count: null,
+      outputs: [],
+      source
+    }))
+  });
+}
+
+/** Writes a notebook into the server and opens it; resolves once its kernel is idle. */
+export async function openNotebook(
+  page: IJupyterLabPageFixture,
+  path: string,
+  sources: string[]
+): Promise<void> {
+  await page.contents.uploadContent(notebookJson(sources), 'text', path);
+  expect(await page.notebook.openByPath(path)).toBe(true);
+  await page.notebook.activate(path.split('/').pop()!);
+  await expect(
+    page.locator('.jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator')
+  ).toHaveAttribute('data-status', 'idle', { timeout: 30_000 });
+}
+
+/** Opens the Modernizer panel as a user would, with its sidebar tab; returns it. */
+export async function openPanel(
+  page: IJupyterLabPageFixture
+): Promise<Locator> {
+  await page.sidebar.openTab('jp-Modernizer-panel' as any);
+  const panel = page.locator('#jp-Modernizer-panel');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** The panel's row for the cell at `position` (1-based among the check's cells). */
+export function cellRow(panel: Locator, position: number): Locator {
+  return panel.locator(`.jp-Modernizer-cell[data-position="${position}"]`);
+}

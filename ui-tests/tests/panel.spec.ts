@@ -1,0 +1,60 @@
+import { expect, test } from '@jupyterlab/galata';
+import { openNotebook, openPanel } from './helpers';
+
+test.describe('Modernizer panel', () => {
+  test('shows a hint when no notebook is open', async ({ page }) => {
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-hint')).toContainText(
+      'Open a notebook'
+    );
+  });
+
+  test('shows the kernel and the versions of the imported libraries', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/imports.ipynb`, [
+      'import numpy as np\nimport pandas as pd',
+      'from sklearn.linear_model import LogisticRegression\nimport os, json',
+      'import surely_not_installed_anywhere'
+    ]);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-notebookName')).toHaveText(
+      'imports.ipynb'
+    );
+    await expect(panel.locator('.jp-Modernizer-kernelName')).toHaveText(
+      'Python 3 (ipykernel)'
+    );
+    await expect(panel.locator('.jp-Modernizer-kernelStatus')).toHaveText(
+      'idle'
+    );
+
+    const version = (module: string) =>
+      panel.locator(`tr[data-module="${module}"] .jp-Modernizer-moduleVersion`);
+    await expect(version('numpy')).toHaveText(/^2\.\d+/);
+    await expect(version('pandas')).toHaveText(/^3\.\d+/);
+    await expect(version('sklearn')).toHaveText(/^1\.\d+/);
+    await expect(
+      panel.locator('tr[data-module="sklearn"] .jp-Modernizer-distribution')
+    ).toHaveText('scikit-learn');
+    await expect(version('surely_not_installed_anywhere')).toHaveText(
+      'not installed'
+    );
+    // Standard-library modules are counted, not listed.
+    await expect(panel.locator('tr[data-module="os"]')).toHaveCount(0);
+    await expect(panel.locator('.jp-Modernizer-environment')).toContainText(
+      '2 standard-library modules'
+    );
+
+    // The probe leaves nothing in the user's namespace: a fresh cell sees no new names.
+    await page.notebook.addCell(
+      'code',
+      'print(sorted(k for k in dir() if not k.startswith("_")))'
+    );
+    await page.notebook.runCell(3, true);
+    const output = await page.notebook.getCellTextOutput(3);
+    expect(output?.join('')).toContain(
+      "['In', 'Out', 'exit', 'get_ipython', 'open', 'quit']"
+    );
+  });
+});
