@@ -15,7 +15,12 @@ def _jupyter_server_extension_points():
 
 
 def _load_jupyter_server_extension(server_app):
+    """Read the settings and add the routes; called by `jupyter server` and `jupyter lab`."""
+    # Imported here so that listing the labextension does not import the server.
+    from .config import ModernizerConfig
     from .handlers import setup_handlers
 
-    setup_handlers(server_app.web_app)
-    server_app.log.info("jupyterlab_modernizer server extension loaded")
+    config = ModernizerConfig(parent=server_app)
+    setup_handlers(server_app.web_app, config)
+    llm = "configured" if config.llm_configured else "not configured (migration rules only)"
+    server_app.log.info("Notebook Modernizer %s loaded; LLM %s", __version__, llm)

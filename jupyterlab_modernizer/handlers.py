@@ -2,21 +2,26 @@
 
 import json
 
-import tornado
 from jupyter_server.base.handlers import APIHandler
 from jupyter_server.utils import url_path_join
+from tornado import web
 
+from .config import ModernizerConfig
 from .status import server_status
 
 
 class StatusHandler(APIHandler):
-    @tornado.web.authenticated
+    """GET /modernizer/status: version and LLM availability."""
+
+    def initialize(self, modernizer_config: ModernizerConfig):
+        self.modernizer_config = modernizer_config
+
+    @web.authenticated
     def get(self):
-        self.finish(json.dumps(server_status()))
+        self.finish(json.dumps(server_status(self.modernizer_config)))
 
 
-def setup_handlers(web_app):
-    base_url = web_app.settings["base_url"]
-    web_app.add_handlers(
-        ".*$", [(url_path_join(base_url, "modernizer", "status"), StatusHandler)]
-    )
+def setup_handlers(web_app, config: ModernizerConfig):
+    """Add the extension's routes under the server's base URL."""
+    route = url_path_join(web_app.settings["base_url"], "modernizer", "status")
+    web_app.add_handlers(".*$", [(route, StatusHandler, {"modernizer_config": config})])
