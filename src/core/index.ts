@@ -4,3 +4,5 @@ export * from './agent/check-run';
 export * from './diagnosis/traceback';
 export * from './environment';
 export * from './notebook';
+export * from './execution/kernel-executor';
+export * from './execution/output-collector';

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ExitCode, parseCommandLine, USAGE, UsageError } from './args';
+import { checkCommand } from './check-command';
+
+/** Runs the command line and resolves to the exit code. */
+export async function runCli(argv: string[]): Promise<number> {
+  let command;
+  try {
+    command = parseCommandLine(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      return ExitCode.badInput;
+    }
+    throw error;
+  }
+  switch (command.kind) {
+    case 'help':
+      process.stdout.write(`${USAGE}\n`);
+      return ExitCode.passed;
+    case 'version':
+      process.stdout.write(`${packageVersion()}\n`);
+      return ExitCode.passed;
+    case 'check': {
+      const controller = new AbortController();
+      const onInterrupt = () => {
+        if (controller.signal.aborted) {
+          // A second Ctrl+C: leave now; the local server stops when its stdin closes.
+          process.exit(ExitCode.interrupted);
+        }
+        process.stderr.write('\nStopping (Ctrl+C again to quit at once)...\n');
+        controller.abort();
+      };
+      process.on('SIGINT', onInterrupt);
+      process.on('SIGTERM', onInterrupt);
+      try {
+        return await checkCommand(command.options, {
+          stdout: process.stdout,
+          stderr: process.stderr,
+          signal: controller.signal,
+          version: packageVersion()
+        });
+      } finally {
+        process.off('SIGINT', onInterrupt);
+        process.off('SIGTERM', onInterrupt);
+      }
+    }
+  }
+}
+
+/** The version in this package's package.json (found from the bundle or the sources). */
+function packageVersion(): string {
+  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      if (pkg.name === 'jupyterlab-modernizer') {
+        return String(pkg.version);
+      }
+    } catch {
+      // No package.json here; look further up.
+    }
+  }
+  return 'unknown';
+}

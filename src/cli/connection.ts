@@ -1,0 +1,96 @@
+import {
+  KernelConnection,
+  KernelSpecAPI,
+  ServerConnection,
+  SessionAPI,
+  type Kernel
+} from '@jupyterlab/services';
+import WebSocket from 'ws';
+import type { IKernelSpecInfo } from '../core';
+
+/** Settings for talking to a Jupyter server from Node (WebSocket from `ws`). */
+export function serverSettings(
+  url: string,
+  token: string | undefined
+): ServerConnection.ISettings {
+  const baseUrl = url.endsWith('/') ? url : `${url}/`;
+  return ServerConnection.makeSettings({
+    baseUrl,
+    wsUrl: baseUrl.replace(/^http/, 'ws'),
+    token: token ?? '',
+    appendToken: true,
+    WebSocket: WebSocket as unknown as typeof globalThis.WebSocket,
+    fetch: globalThis.fetch.bind(globalThis),
+    Request: globalThis.Request,
+    Headers: globalThis.Headers
+  });
+}
+
+/** The kernelspecs the server offers. */
+export async function kernelSpecs(
+  settings: ServerConnection.ISettings
+): Promise<IKernelSpecInfo[]> {
+  const specs = await KernelSpecAPI.getSpecs(settings);
+  return Object.values(specs.kernelspecs).flatMap(spec =>
+    spec ? [{ name: spec.name, language: spec.language }] : []
+  );
+}
+
+/** A notebook session on a server: its kernel runs in the notebook's folder. */
+export interface IKernelSession {
+  kernel: Kernel.IKernelConnection;
+  /** Shuts the session and its kernel down; safe to call more than once. */
+  shutdown(): Promise<void>;
+}
+
+/** Starts a session for `path` (relative to the server's root) and waits for its kernel. */
+export async function startKernelSession(
+  settings: ServerConnection.ISettings,
+  path: string,
+  kernelName: string,
+  readyTimeoutMs = 60_000
+): Promise<IKernelSession> {
+  const model = await SessionAPI.startSession(
+    {
+      path,
+      name: path.split('/').pop() ?? path,
+      type: 'notebook',
+      kernel: { name: kernelName }
+    },
+    settings
+  );
+  const kernel = new KernelConnection({
+    model: model.kernel!,
+    serverSettings: settings
+  });
+  let done: Promise<void> | undefined;
+  const shutdown = () => {
+    done ??= SessionAPI.shutdownSession(model.id, settings)
+      .catch(() => undefined)
+      .finally(() => kernel.dispose());
+    return done;
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      kernel.info,
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `Kernel "${kernelName}" did not answer within ${readyTimeoutMs / 1000}s.`
+              )
+            ),
+          readyTimeoutMs
+        );
+      })
+    ]);
+  } catch (error) {
+    await shutdown();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { kernel, shutdown };
+}
