@@ -163,6 +163,21 @@ def first_error(nb):
     return None
 
 
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def failing_line(cell, error):
+    """The source line the traceback points at in the cell (or its first line)."""
+    for frame in error.traceback:
+        for line in ANSI.sub("", frame).splitlines():
+            if line.startswith("---->"):
+                return line.split(None, 2)[-1].strip()
+    for line in ANSI.sub("", "\n".join(error.traceback)).splitlines():
+        if line.strip() and line.strip() in cell.source and not line.startswith("Cell"):
+            return line.strip()
+    return cell.source.splitlines()[0]
+
+
 def printed_lines(cell):
     lines = []
     for out in cell.get("outputs", []):
@@ -178,7 +193,7 @@ def moved_numbers(stored, ran):
         if old.cell_type != "code":
             continue
         for a, b in zip(printed_lines(old), printed_lines(new), strict=False):
-            if a != b:
+            if a.split() != b.split():
                 moved.append((old.execution_count, a.strip(), b.strip()))
     return moved
 
@@ -201,9 +216,8 @@ def verify(stem):
         ok = expected.get("error") is None
     else:
         index, cell, out = err
-        first_line = cell.source.splitlines()[0]
-        print(f"   stored notebook: fails at cell {index} (In [{stored.cells[index].execution_count}])")
-        print(f"      {first_line}")
+        count = stored.cells[index].execution_count
+        print(f"   stored notebook: fails at cell {index} (In [{count}]): {failing_line(cell, out)}")
         print(f"      {out.ename}: {out.evalue.splitlines()[0] if out.evalue else ''}")
         ok = out.ename == expected.get("error") and expected.get("cell", "") in cell.source
     moved = moved_numbers(stored, ran) if err is None else []
