@@ -7,6 +7,7 @@ import {
   type ICellResult,
   type ICheckCell
 } from '../core';
+import { interruptKernel } from './interrupt';
 
 /**
  * Runs check cells in the notebook's kernel and renders them in the notebook as Run All
@@ -47,6 +48,14 @@ export class NotebookCellExecutor implements ICellExecutor {
     );
     cell.model.executionState = 'running';
     cell.model.trusted = true;
+    // A cell deleted mid-run (or the notebook reverted or closed) disposes its output
+    // area and with it the future: interrupt, so that nothing is left running.
+    let cellGone = false;
+    const onCellGone = () => {
+      cellGone = true;
+      void interruptKernel(this._kernel.kernel);
+    };
+    cell.disposed.connect(onCellGone);
     try {
       const result = await this._kernel.execute(code, {
         ...options,
@@ -58,11 +67,17 @@ export class NotebookCellExecutor implements ICellExecutor {
           options.onFuture?.(future);
         }
       });
-      if (!cell.isDisposed) {
-        cell.model.executionCount = result.executionCount;
+      if (cellGone) {
+        // The kernel lives on; the execution was cut short because its cell went away.
+        return result.status === 'kernel-died' &&
+          this._kernel.kernel.status !== 'dead'
+          ? { ...result, status: 'cancelled' }
+          : result;
       }
+      cell.model.executionCount = result.executionCount;
       return result;
     } finally {
+      cell.disposed.disconnect(onCellGone);
       if (!cell.isDisposed) {
         cell.model.executionState = 'idle';
       }

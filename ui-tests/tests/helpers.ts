@@ -1,5 +1,5 @@
 import type { IJupyterLabPageFixture } from '@jupyterlab/galata';
-import { expect, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 /** The notebook JSON (nbformat 4.5, Python 3 kernel) of code cells with these sources. */
 export function notebookJson(sources: string[]): string {
@@ -52,4 +52,20 @@ export async function openPanel(
 /** The panel's row for the cell at `position` (1-based among the check's cells). */
 export function cellRow(panel: Locator, position: number): Locator {
   return panel.locator(`.jp-Modernizer-cell[data-position="${position}"]`);
+}
+
+/** Saves a screenshot of the whole page as test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = test.info().project.outputDir;
+  await page.screenshot({ path: `${dir}/screenshots/${name}.png` });
+}
+
+/**
+ * Lets kernel interrupts reach the server untouched: Galata's kernel mock parses every
+ * POST reply as JSON, and an interrupt's reply (204) has no body.
+ */
+export async function passThroughInterrupts(page: Page): Promise<void> {
+  await page.route(/\/api\/kernels\/[^/?]+\/interrupt/, route =>
+    route.continue()
+  );
 }

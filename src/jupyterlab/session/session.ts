@@ -8,6 +8,7 @@ import {
   probeEnvironment,
   type IOriginalNotebook
 } from '../../core';
+import { interruptKernel } from '../interrupt';
 import { runNotebookCheck, type ICheckLimits } from './check-runner';
 import { SessionModel } from './model';
 
@@ -74,6 +75,10 @@ export class CheckSession implements IDisposable {
     }
     const controller = new AbortController();
     this._controller = controller;
+    // Closing the notebook (or changing its kernel) disposes the connection mid-cell:
+    // interrupt through the REST API so that nothing is left running.
+    const onGone = () => void interruptKernel(kernel);
+    kernel.disposed.connect(onGone);
     try {
       await runNotebookCheck({
         panel: this.panel,
@@ -85,6 +90,7 @@ export class CheckSession implements IDisposable {
     } catch (error) {
       this.model.setRun('failed', `The check could not run: ${error}`);
     } finally {
+      kernel.disposed.disconnect(onGone);
       this._controller = null;
     }
   }

@@ -5,15 +5,15 @@ import {
   historyIcon,
   LabIcon,
   offlineBoltIcon,
-  runningIcon,
   stopIcon
 } from '@jupyterlab/ui-components';
 import React from 'react';
 import type { CellRunStatus } from '../session/model';
 
-const ICONS: Record<CellRunStatus, { icon: LabIcon; label: string }> = {
+const ICONS: Record<CellRunStatus, { icon: LabIcon | null; label: string }> = {
   pending: { icon: circleEmptyIcon, label: 'Not run yet' },
-  running: { icon: runningIcon, label: 'Running' },
+  // Drawn by the stylesheet as a spinning ring.
+  running: { icon: null, label: 'Running' },
   ok: { icon: checkIcon, label: 'Ran without error' },
   error: { icon: closeIcon, label: 'Raised an error' },
   aborted: { icon: closeIcon, label: 'Aborted by the kernel' },
@@ -41,7 +41,11 @@ export function CellStatusIcon({
       aria-label={label}
       role="img"
     >
-      <icon.react tag="span" />
+      {icon ? (
+        <icon.react tag="span" />
+      ) : (
+        <span className="jp-Modernizer-spinner" />
+      )}
     </span>
   );
 }

@@ -1,0 +1,101 @@
+import { expect, test } from '@jupyterlab/galata';
+import { cellRow, openNotebook, openPanel, screenshot } from './helpers';
+
+test.describe('Run check', () => {
+  test('stops at the failing cell and shows its error', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/failing.ipynb`, [
+      'import numpy as np\nvalues = np.arange(4)',
+      'print("mean", values.mean())',
+      '',
+      'ratio = values.sum() / 0\nundefined_name + 1',
+      'print("never reached")'
+    ]);
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+
+    const failure = panel.locator('.jp-Modernizer-failure');
+    await expect(failure.locator('.jp-Modernizer-heading')).toHaveText(
+      'Error in cell 3'
+    );
+    await expect(failure.locator('.jp-Modernizer-ename')).toHaveText(
+      'NameError'
+    );
+    await expect(failure.locator('.jp-Modernizer-evalue')).toHaveText(
+      ": name 'undefined_name' is not defined"
+    );
+    // The traceback is cleaned: no ANSI escapes, the failing line is there.
+    const traceback = failure.locator('.jp-Modernizer-traceback');
+    await expect(traceback).toContainText('undefined_name + 1');
+    await expect(traceback).not.toContainText('\u001b[');
+    await expect(panel.locator('.jp-Modernizer-runState')).toHaveAttribute(
+      'data-state',
+      'failed'
+    );
+    await expect(panel.locator('.jp-Modernizer-progressCells')).toHaveText(
+      'Cell 3 of 4'
+    );
+
+    // Empty cells are skipped; statuses stop at the failure.
+    await expect(cellRow(panel, 1)).toHaveAttribute('data-status', 'ok');
+    await expect(cellRow(panel, 2)).toHaveAttribute('data-status', 'ok');
+    await expect(cellRow(panel, 3)).toHaveAttribute('data-status', 'error');
+    await expect(cellRow(panel, 4)).toHaveAttribute('data-status', 'pending');
+
+    // Outputs render in the cells, as with Run All.
+    expect((await page.notebook.getCellTextOutput(1))?.join('')).toContain(
+      'mean 1.5'
+    );
+    // A warning on stderr (numpy's divide by zero) is not a failure; the error is.
+    const outputs = (await page.notebook.getCellLocator(3))!.locator(
+      '.jp-OutputArea-output'
+    );
+    await expect(outputs.first()).toContainText('RuntimeWarning');
+    await expect(outputs.last()).toContainText('NameError');
+    await expect(
+      (await page.notebook.getCellLocator(0))!.locator('.jp-InputPrompt')
+    ).toHaveText('[1]:');
+
+    await screenshot(page, 'panel-after-failure');
+
+    // The link selects the failing cell (index 3 in the notebook: the empty one counts).
+    await page.notebook.selectCells(0);
+    await failure.getByRole('button', { name: 'Go to cell 3' }).click();
+    await expect(
+      page.locator('.jp-Notebook .jp-Cell.jp-mod-active')
+    ).toHaveAttribute('data-windowed-list-index', '3');
+  });
+
+  test('a notebook that runs shows every cell ok', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/passing.ipynb`, [
+      'import pandas as pd',
+      'frame = pd.DataFrame({"a": [1, 2, 3]})',
+      'print(frame["a"].sum())'
+    ]);
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+
+    await expect(panel.locator('.jp-Modernizer-runState')).toHaveText(
+      'All 3 cells ran without error.'
+    );
+    for (const position of [1, 2, 3]) {
+      await expect(cellRow(panel, position)).toHaveAttribute(
+        'data-status',
+        'ok'
+      );
+    }
+    await expect(panel.locator('.jp-Modernizer-failure')).toHaveCount(0);
+    expect((await page.notebook.getCellTextOutput(2))?.join('')).toContain('6');
+
+    // A click on an entry selects its cell in the notebook.
+    await cellRow(panel, 2).click();
+    await expect(
+      page.locator('.jp-Notebook .jp-Cell.jp-mod-active')
+    ).toHaveAttribute('data-windowed-list-index', '1');
+  });
+});
