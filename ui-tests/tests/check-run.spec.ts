@@ -98,4 +98,31 @@ test.describe('Run check', () => {
       page.locator('.jp-Notebook .jp-Cell.jp-mod-active')
     ).toHaveAttribute('data-windowed-list-index', '1');
   });
+
+  test('a crash is reported as the kernel dying in that cell', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/crash.ipynb`, [
+      'x = 1',
+      'import os\nos._exit(1)  # as an out-of-memory kill would',
+      'print(x)'
+    ]);
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+    await expect(
+      panel.locator('.jp-Modernizer-failure .jp-Modernizer-heading')
+    ).toHaveText('The kernel died in cell 2');
+    await expect(cellRow(panel, 2)).toHaveAttribute(
+      'data-status',
+      'kernel-died'
+    );
+    await expect(cellRow(panel, 3)).toHaveAttribute('data-status', 'pending');
+    // JupyterLab's own notice that the kernel restarts.
+    await page
+      .locator('.jp-Dialog')
+      .getByRole('button', { name: 'Ok' })
+      .click();
+    await screenshot(page, 'panel-kernel-died');
+  });
 });

@@ -57,4 +57,25 @@ test.describe('Modernizer panel', () => {
       "['In', 'Out', 'exit', 'get_ipython', 'open', 'quit']"
     );
   });
+
+  test('its commands are in the palette', async ({ page }) => {
+    const palette = page.locator('#command-palette');
+    const input = palette.locator('.lm-CommandPalette-input');
+    const item = (label: string) =>
+      palette.locator('.lm-CommandPalette-item', { hasText: label });
+
+    await page.keyboard.press('Control+Shift+C');
+    await input.fill('Check');
+    await expect(item('Run Check')).toHaveCount(1);
+    await expect(item('Stop Check')).toHaveCount(1);
+    await expect(
+      palette.locator('.lm-CommandPalette-header', {
+        hasText: 'Notebook Modernizer'
+      })
+    ).toHaveCount(1);
+
+    await input.fill('Modernizer Panel');
+    await item('Open the Modernizer Panel').click();
+    await expect(page.locator('#jp-Modernizer-panel')).toBeVisible();
+  });
 });

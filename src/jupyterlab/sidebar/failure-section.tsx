@@ -24,6 +24,9 @@ export function FailureSection({
       role="alert"
     >
       <h3 className="jp-Modernizer-heading">{Private.title(failure)}</h3>
+      {Private.detail(failure) && (
+        <p className="jp-Modernizer-message">{Private.detail(failure)}</p>
+      )}
       {failure.ename && (
         <p className="jp-Modernizer-error">
           <span className="jp-Modernizer-ename">{failure.ename}</span>
@@ -46,6 +49,22 @@ export function FailureSection({
 }
 
 namespace Private {
+  /** What a stop without an exception means, in one sentence. */
+  export function detail(failure: IFailure): string | null {
+    switch (failure.stoppedBy) {
+      case 'timeout':
+        return 'The cell ran past the cell timeout (Settings › Notebook Modernizer) and was interrupted.';
+      case 'budget':
+        return 'The time budget of the whole check (Settings › Notebook Modernizer) ran out while this cell ran.';
+      case 'kernel-died':
+        return 'The kernel process ended (a crash, or out of memory?). It restarts by itself; what earlier cells defined is lost.';
+      default:
+        return failure.status === 'aborted'
+          ? 'The kernel aborted the cell.'
+          : null;
+    }
+  }
+
   export function title(failure: IFailure): string {
     const cell = `cell ${failure.position}`;
     switch (failure.stoppedBy) {

@@ -1,0 +1,101 @@
+import { expect, galata, test } from '@jupyterlab/galata';
+import {
+  cellRow,
+  openNotebook,
+  openPanel,
+  passThroughInterrupts
+} from './helpers';
+
+test.describe('The kernel', () => {
+  test('busy with the user’s own cells: the check waits for idle', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/busy.ipynb`, [
+      'import time\ntime.sleep(3)',
+      'print("ran after the sleep")'
+    ]);
+    const panel = await openPanel(page);
+    // The user runs all cells, then asks for a check while they run.
+    await page.evaluate(() => {
+      void window.jupyterapp.commands.execute('notebook:run-all-cells');
+    });
+    await expect(panel.locator('.jp-Modernizer-kernelStatus')).toHaveText(
+      'busy'
+    );
+    await panel.getByRole('button', { name: 'Run check' }).click();
+
+    const state = panel.locator('.jp-Modernizer-runState');
+    await expect(state).toHaveAttribute('data-state', 'waiting');
+    await expect(state).toHaveText(
+      'Waiting for the cells already running in this kernel to finish…'
+    );
+    await expect(page.locator('.jp-Modernizer-statusItem')).toHaveText(
+      'Modernizer: waiting for the kernel'
+    );
+    await expect(cellRow(panel, 1)).toHaveAttribute('data-status', 'pending');
+
+    await expect(state).toHaveAttribute('data-state', 'passed', {
+      timeout: 20_000
+    });
+    await expect(cellRow(panel, 2)).toHaveAttribute('data-status', 'ok');
+  });
+
+  test('no kernel: the panel says so and the check does not start', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/no-kernel.ipynb`, ['x = 1']);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-kernelStatus')).toHaveText(
+      'idle'
+    );
+    await page.evaluate(() =>
+      window.jupyterapp.commands.execute('kernelmenu:shutdown')
+    );
+    await expect(panel.locator('.jp-Modernizer-kernel')).toContainText(
+      'No kernel: select a kernel for this notebook'
+    );
+    await panel.getByRole('button', { name: 'Run check' }).click();
+    await expect(panel.locator('.jp-Modernizer-runState')).toHaveText(
+      'This notebook has no kernel: select one, then run the check.'
+    );
+    await expect(panel.locator('.jp-Modernizer-cells')).toHaveCount(0);
+  });
+});
+
+test.describe('Settings', () => {
+  test.use({
+    mockSettings: {
+      ...galata.DEFAULT_SETTINGS,
+      'jupyterlab-modernizer:plugin': { cellTimeout: 2, budget: 300 }
+    }
+  });
+  test.beforeEach(({ page }) => passThroughInterrupts(page));
+
+  test('the cell timeout and the budget are honoured', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/slow.ipynb`, [
+      'import time',
+      'time.sleep(30)',
+      'print("not reached")'
+    ]);
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+    await expect(panel.locator('.jp-Modernizer-progressTimes')).toContainText(
+      /4:5\d left|5:00 left/
+    );
+    const failure = panel.locator('.jp-Modernizer-failure');
+    await expect(failure.locator('.jp-Modernizer-heading')).toHaveText(
+      'Timeout in cell 2',
+      { timeout: 15_000 }
+    );
+    await expect(cellRow(panel, 2)).toHaveAttribute('data-status', 'timeout');
+    await expect(cellRow(panel, 3)).toHaveAttribute('data-status', 'pending');
+    await expect(panel.locator('.jp-Modernizer-kernelStatus')).toHaveText(
+      'idle'
+    );
+  });
+});
