@@ -1,5 +1,5 @@
 import { expect, test } from '@jupyterlab/galata';
-import { openNotebook, openPanel } from './helpers';
+import { openNotebook, openPanel, screenshot } from './helpers';
 
 test.describe('Modernizer panel', () => {
   test('shows a hint when no notebook is open', async ({ page }) => {
@@ -77,5 +77,24 @@ test.describe('Modernizer panel', () => {
     await input.fill('Modernizer Panel');
     await item('Open the Modernizer Panel').click();
     await expect(page.locator('#jp-Modernizer-panel')).toBeVisible();
+  });
+
+  test('reads well in the dark theme', async ({ page, tmpPath }) => {
+    await page.theme.setDarkTheme();
+    await openNotebook(page, `${tmpPath}/dark.ipynb`, [
+      'import numpy as np\nimport pandas as pd',
+      'frame = pd.DataFrame({"a": [1, 2]})',
+      'frame.ix[0, "a"]',
+      'print("not reached")'
+    ]);
+    const panel = await openPanel(page);
+    await expect(
+      panel.locator('tr[data-module="pandas"] .jp-Modernizer-moduleVersion')
+    ).toHaveText(/^3\./);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+    await expect(panel.locator('.jp-Modernizer-ename')).toHaveText(
+      'AttributeError'
+    );
+    await screenshot(page, 'panel-dark-after-failure');
   });
 });
