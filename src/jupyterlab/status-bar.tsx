@@ -5,7 +5,7 @@ import { modernizerIcon } from './icons';
 import type { RunState, SessionModel } from './session/model';
 import type { CheckSession } from './session/session';
 import type { IModernizerTracker } from './tokens';
-import { useSignal } from './sidebar/use-signal';
+import { useSignal } from './use-signal';
 
 /**
  * The status-bar item: the progress of a check run ("Modernizer: 3/12"), shown while one

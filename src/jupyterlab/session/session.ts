@@ -68,11 +68,6 @@ export class CheckSession implements IDisposable {
       );
       return;
     }
-    if (!this._original && this.panel.content.model) {
-      this._original = captureOriginal(
-        normalizeNotebook(this.panel.content.model.toJSON())
-      );
-    }
     const controller = new AbortController();
     this._controller = controller;
     // Closing the notebook (or changing its kernel) disposes the connection mid-cell:
@@ -80,6 +75,12 @@ export class CheckSession implements IDisposable {
     const onGone = () => void interruptKernel(kernel);
     kernel.disposed.connect(onGone);
     try {
+      // Before the first run clears them: the saved outputs hold the original scores.
+      if (!this._original && this.panel.content.model) {
+        this._original = captureOriginal(
+          normalizeNotebook(this.panel.content.model.toJSON())
+        );
+      }
       await runNotebookCheck({
         panel: this.panel,
         kernel,

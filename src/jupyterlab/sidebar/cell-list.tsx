@@ -2,7 +2,7 @@ import React, { useEffect, useRef } from 'react';
 import type { SessionModel } from '../session/model';
 import { CellStatusIcon } from './cell-status-icon';
 import { formatDuration } from './format';
-import { useSignal } from './use-signal';
+import { useSignal } from '../use-signal';
 
 /** The props of {@link CellList}. */
 export interface ICellListProps {

@@ -1,7 +1,7 @@
 import { refreshIcon } from '@jupyterlab/ui-components';
 import React from 'react';
 import type { SessionModel } from '../session/model';
-import { useSignal } from './use-signal';
+import { useSignal } from '../use-signal';
 
 /** The props of {@link EnvironmentSection}. */
 export interface IEnvironmentSectionProps {

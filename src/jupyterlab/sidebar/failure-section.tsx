@@ -1,6 +1,6 @@
 import React from 'react';
 import type { IFailure, SessionModel } from '../session/model';
-import { useSignal } from './use-signal';
+import { useSignal } from '../use-signal';
 
 /** The props of {@link FailureSection}. */
 export interface IFailureSectionProps {

@@ -1,6 +1,6 @@
 import React from 'react';
 import type { SessionModel } from '../session/model';
-import { useSignal } from './use-signal';
+import { useSignal } from '../use-signal';
 
 /** The notebook's kernel: its name and status, or why there is none to run in. */
 export function KernelSection({ model }: { model: SessionModel }): JSX.Element {

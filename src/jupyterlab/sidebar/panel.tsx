@@ -10,7 +10,7 @@ import { FailureSection } from './failure-section';
 import { KernelSection } from './kernel-section';
 import { ProgressSection } from './progress-section';
 import { RunSection } from './run-section';
-import { useSignal } from './use-signal';
+import { useSignal } from '../use-signal';
 
 /** The Modernizer panel of the right sidebar; it shows the active notebook's session. */
 export class ModernizerPanel extends ReactWidget {

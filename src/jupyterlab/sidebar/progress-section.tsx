@@ -1,7 +1,7 @@
 import React from 'react';
 import type { SessionModel } from '../session/model';
 import { formatClock } from './format';
-import { useSignal } from './use-signal';
+import { useSignal } from '../use-signal';
 
 /** Cell n of m, the time elapsed and the budget left, with a bar. */
 export function ProgressSection({

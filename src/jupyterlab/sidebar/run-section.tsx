@@ -1,7 +1,7 @@
 import { runIcon, stopIcon } from '@jupyterlab/ui-components';
 import React from 'react';
 import type { RunState, SessionModel } from '../session/model';
-import { useSignal } from './use-signal';
+import { useSignal } from '../use-signal';
 
 /** The props of {@link RunSection}. */
 export interface IRunSectionProps {
