@@ -159,6 +159,43 @@ def verdict(ok):
     return "ok" if ok else "MISSED"
 
 
+def trivial_notebook(path, n):
+    """A notebook of n code cells that do next to nothing: the cost of the machinery alone."""
+    cells = [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": f"c{i}",
+            "metadata": {},
+            "outputs": [],
+            "source": f"x = {i}",
+        }
+        for i in range(n)
+    ]
+    notebook = {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(notebook, f)
+    return path
+
+
+def commands_for(notebook, node, jupyter, server, report_dir):
+    warm_json = os.path.join(report_dir, "warm.json")
+    cold_json = os.path.join(report_dir, "cold.json")
+    warm = [node, CLI, "check", notebook, "--server-url", server.url, "--token", server.token]
+    return {
+        WARM: (warm + ["--json", warm_json], warm_json),
+        NBCLIENT: ([jupyter, "execute", notebook], None),
+        COLD: ([node, CLI, "check", notebook, "--json", cold_json], cold_json),
+    }
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="measured rounds (default 5)")
@@ -168,6 +205,11 @@ def main():
         help="notebook to run (default: benchmarks/healthy-50.ipynb)",
     )
     parser.add_argument("--no-warmup", action="store_true", help="skip the unmeasured round")
+    parser.add_argument(
+        "--no-trivial",
+        action="store_true",
+        help="skip the extra runs of 1-cell and 50-cell trivial notebooks",
+    )
     parser.add_argument("--output", help="also write the figures as JSON to this file")
     args = parser.parse_args()
 
@@ -181,32 +223,21 @@ def main():
     if not os.path.exists(CLI_BUNDLE):
         sys.exit("bench_check: the CLI is not built; run `npm run build:cli` (or `make install`)")
     n_cells = code_cells(notebook)
+    order = [WARM, NBCLIENT, COLD]
 
     with tempfile.TemporaryDirectory(prefix="bench-check-") as tmp:
+        cases = {"healthy": notebook}
+        if not args.no_trivial:
+            cases["trivial-1"] = trivial_notebook(os.path.join(tmp, "trivial-1.ipynb"), 1)
+            cases["trivial-50"] = trivial_notebook(os.path.join(tmp, "trivial-50.ipynb"), 50)
+        times = {case: {name: [] for name in order} for case in cases}
+        reports = {WARM: [], COLD: []}
         server = Server(nb_dir, env, tmp)
         try:
             server.wait()
-            warm_json = os.path.join(tmp, "warm.json")
-            cold_json = os.path.join(tmp, "cold.json")
             commands = {
-                WARM: [
-                    node,
-                    CLI,
-                    "check",
-                    notebook,
-                    "--server-url",
-                    server.url,
-                    "--token",
-                    server.token,
-                    "--json",
-                    warm_json,
-                ],
-                NBCLIENT: [jupyter, "execute", notebook],
-                COLD: [node, CLI, "check", notebook, "--json", cold_json],
+                case: commands_for(path, node, jupyter, server, tmp) for case, path in cases.items()
             }
-            order = [WARM, NBCLIENT, COLD]
-            times = {name: [] for name in order}
-            reports = {WARM: [], COLD: []}
             print(f"notebook: {os.path.relpath(notebook)} ({n_cells} code cells)")
             print(f"warm server: {server.url} (started by this script)")
             rounds = [(0, False)] * (0 if args.no_warmup else 1)
@@ -214,46 +245,48 @@ def main():
             for number, measured in rounds:
                 shift = number % len(order)
                 line = []
-                for name in order[shift:] + order[:shift]:
-                    elapsed = timed(commands[name], env, nb_dir)
-                    if measured:
-                        times[name].append(elapsed)
-                        if name in reports:
-                            reports[name].append(
-                                cli_report(warm_json if name == WARM else cold_json)
-                            )
-                    line.append(f"{name} {elapsed:6.2f} s")
+                for case in cases:
+                    for name in order[shift:] + order[:shift]:
+                        args_, report_path = commands[case][name]
+                        elapsed = timed(args_, env, os.path.dirname(cases[case]))
+                        if measured:
+                            times[case][name].append(elapsed)
+                            if case == "healthy" and report_path:
+                                reports[name].append(cli_report(report_path))
+                        if case == "healthy":
+                            line.append(f"{name} {elapsed:6.2f} s")
                 label = f"round {number}" if measured else "warm-up"
                 print(f"{label:>9}: " + "   ".join(line), flush=True)
         finally:
             server.stop()
 
-    med = {name: statistics.median(values) for name, values in times.items()}
+    healthy = times["healthy"]
+    med = {name: statistics.median(values) for name, values in healthy.items()}
     ratio = med[WARM] / med[NBCLIENT]
     per_cell_ms = (med[WARM] - med[NBCLIENT]) / n_cells * 1000
     cold_extra = med[COLD] - med[NBCLIENT]
     paired_warm = statistics.median(
-        w - b for w, b in zip(times[WARM], times[NBCLIENT], strict=True)
+        w - b for w, b in zip(healthy[WARM], healthy[NBCLIENT], strict=True)
     )
     paired_cold = statistics.median(
-        c - b for c, b in zip(times[COLD], times[NBCLIENT], strict=True)
+        c - b for c, b in zip(healthy[COLD], healthy[NBCLIENT], strict=True)
     )
 
     print()
-    print(f"{'wall time, s':<18} {'median':>8} {'min':>8} {'max':>8} {'n':>3}")
-    for name in order:
-        print(f"{name:<18} {describe(times[name])}")
+    print(f"{'wall time, s':<34} {'median':>8} {'min':>8} {'max':>8} {'n':>3}")
+    for case in cases:
+        for name in order:
+            print(f"{case + ': ' + name:<34} {describe(times[case][name])}")
     for name in (WARM, COLD):
-        last = [r for r in reports[name] if r]
-        if last:
-            cells_s = statistics.median(r["cells_s"] for r in last)
-            r = last[-1]
+        done = [r for r in reports[name] if r]
+        if done:
+            cells_s = statistics.median(r["cells_s"] for r in done)
+            r = done[-1]
             print(
-                f"  {name}: verdict {r['verdict']}, {r['ran']}/{r['total']} cells ran,"
+                f"  healthy {name}: verdict {r['verdict']}, {r['ran']}/{r['total']} cells ran,"
                 f" median {cells_s:.2f} s inside cells as the CLI timed them"
             )
     print()
-    print(f"{'figure':<40} {'value':>10} {'target':>10}  result")
     rows = [
         (
             "warm: ratio of medians check/execute",
@@ -274,26 +307,42 @@ def main():
             cold_extra <= TARGET_COLD_S,
         ),
     ]
+    print(f"{'healthy notebook':<40} {'value':>10} {'target':>10}  result")
     for label, value, target, ok in rows:
         print(f"{label:<40} {value:>10} {target:>10}  {verdict(ok)}")
     print(f"{'(paired per round) warm extra, s':<40} {paired_warm:>10.2f}")
     print(f"{'(paired per round) cold extra, s':<40} {paired_cold:>10.2f}")
 
+    figures = {
+        "notebook": os.path.relpath(notebook, ROOT),
+        "code_cells": n_cells,
+        "rounds": args.rounds,
+        "times_s": times,
+        "median_s": med,
+        "warm_ratio": ratio,
+        "warm_overhead_ms_per_cell": per_cell_ms,
+        "cold_extra_s": cold_extra,
+    }
+    if not args.no_trivial:
+        # Machinery alone: fixed cost from the 1-cell notebook, cost per cell from the slope
+        # between the 1-cell and the 50-cell trivial notebooks.
+        one = {n: statistics.median(v) for n, v in times["trivial-1"].items()}
+        fifty = {n: statistics.median(v) for n, v in times["trivial-50"].items()}
+        print()
+        print(f"{'trivial notebooks (x = i)':<40} {'fixed, s':>10} {'per cell, ms':>13}")
+        for name in order:
+            slope_ms = (fifty[name] - one[name]) / 49 * 1000
+            print(f"{name:<40} {one[name]:>10.2f} {slope_ms:>13.1f}")
+            figures.setdefault("trivial", {})[name] = {
+                "fixed_s": one[name],
+                "per_cell_ms": slope_ms,
+            }
+
     if args.output:
-        figures = {
-            "notebook": os.path.relpath(notebook, ROOT),
-            "code_cells": n_cells,
-            "rounds": args.rounds,
-            "times_s": times,
-            "median_s": med,
-            "warm_ratio": ratio,
-            "warm_overhead_ms_per_cell": per_cell_ms,
-            "cold_extra_s": cold_extra,
-            "targets": {
-                "warm_ratio": TARGET_RATIO,
-                "warm_overhead_ms_per_cell": TARGET_MS_PER_CELL,
-                "cold_extra_s": TARGET_COLD_S,
-            },
+        figures["targets"] = {
+            "warm_ratio": TARGET_RATIO,
+            "warm_overhead_ms_per_cell": TARGET_MS_PER_CELL,
+            "cold_extra_s": TARGET_COLD_S,
         }
         with open(args.output, "w", encoding="utf-8") as f:
             json.dump(figures, f, indent=2)
