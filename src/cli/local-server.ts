@@ -44,6 +44,8 @@ export async function startLocalServer(
     '--ServerApp.ip=127.0.0.1',
     `--ServerApp.root_dir=${options.rootDir}`,
     `--IdentityProvider.token=${token}`,
+    // A headless run keeps every output (the default caps IOPub at 1 MB/s).
+    '--ZMQChannelsWebsocketConnection.limit_rate=False',
     ...(process.getuid?.() === 0 ? ['--allow-root'] : [])
   ];
   const [command, commandArgs] = python

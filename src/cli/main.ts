@@ -5,6 +5,20 @@ import { runCli } from './cli';
 // @jupyterlab/services logs every WebSocket it opens; a terminal has no use for that.
 console.debug = () => undefined;
 
+// When a kernel dies, @jupyterlab/services reconnects in the background; shutting down
+// meanwhile rejects that reconnect with nobody to catch it. It is harmless here.
+process.on('unhandledRejection', (error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  if (
+    message === 'Kernel connection disconnected' ||
+    message.startsWith('Canceled future for')
+  ) {
+    return;
+  }
+  process.stderr.write(`Unexpected error: ${message}\n`);
+  process.exitCode = ExitCode.cannotRun;
+});
+
 runCli(process.argv.slice(2)).then(
   code => process.exit(code),
   (error: unknown) => {
