@@ -72,11 +72,19 @@ test.describe('Run check', () => {
     page,
     tmpPath
   }) => {
-    await openNotebook(page, `${tmpPath}/passing.ipynb`, [
-      'import pandas as pd',
-      'frame = pd.DataFrame({"a": [1, 2, 3]})',
-      'print(frame["a"].sum())'
-    ]);
+    await openNotebook(
+      page,
+      `${tmpPath}/passing.ipynb`,
+      [
+        'import pandas as pd',
+        'frame = pd.DataFrame({"a": [1, 2, 3]})',
+        'print(frame["a"].sum())'
+      ],
+      ['', '', 'saved output from 2017\n']
+    );
+    await expect(
+      (await page.notebook.getCellLocator(2))!.locator('.jp-OutputArea-output')
+    ).toHaveText('saved output from 2017');
     const panel = await openPanel(page);
     await panel.getByRole('button', { name: 'Run check' }).click();
 
@@ -90,7 +98,10 @@ test.describe('Run check', () => {
       );
     }
     await expect(panel.locator('.jp-Modernizer-failure')).toHaveCount(0);
-    expect((await page.notebook.getCellTextOutput(2))?.join('')).toContain('6');
+    // The saved output is replaced, as with Run All.
+    await expect(
+      (await page.notebook.getCellLocator(2))!.locator('.jp-OutputArea-output')
+    ).toHaveText('6');
 
     // A click on an entry selects its cell in the notebook.
     await cellRow(panel, 2).click();

@@ -1,8 +1,11 @@
 import type { IJupyterLabPageFixture } from '@jupyterlab/galata';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-/** The notebook JSON (nbformat 4.5, Python 3 kernel) of code cells with these sources. */
-export function notebookJson(sources: string[]): string {
+/**
+ * The notebook JSON (nbformat 4.5, Python 3 kernel) of code cells with these sources;
+ * each cell saved with the text output `saved[i]`, if given.
+ */
+export function notebookJson(sources: string[], saved: string[] = []): string {
   return JSON.stringify({
     nbformat: 4,
     nbformat_minor: 5,
@@ -18,8 +21,10 @@ export function notebookJson(sources: string[]): string {
       id: `cell-${i}`,
       cell_type: 'code',
       metadata: {},
-      execution_count: null,
-      outputs: [],
+      execution_count: saved[i] ? i + 1 : null,
+      outputs: saved[i]
+        ? [{ output_type: 'stream', name: 'stdout', text: saved[i] }]
+        : [],
       source
     }))
   });
@@ -29,9 +34,10 @@ export function notebookJson(sources: string[]): string {
 export async function openNotebook(
   page: IJupyterLabPageFixture,
   path: string,
-  sources: string[]
+  sources: string[],
+  saved: string[] = []
 ): Promise<void> {
-  await page.contents.uploadContent(notebookJson(sources), 'text', path);
+  await page.contents.uploadContent(notebookJson(sources, saved), 'text', path);
   expect(await page.notebook.openByPath(path)).toBe(true);
   await page.notebook.activate(path.split('/').pop()!);
   await expect(

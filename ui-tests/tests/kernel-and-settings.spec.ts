@@ -41,11 +41,13 @@ test.describe('The kernel', () => {
     await expect(cellRow(panel, 2)).toHaveAttribute('data-status', 'ok');
   });
 
-  test('no kernel: the panel says so and the check does not start', async ({
+  test('no kernel: the panel says so; a new kernel is probed again', async ({
     page,
     tmpPath
   }) => {
-    await openNotebook(page, `${tmpPath}/no-kernel.ipynb`, ['x = 1']);
+    await openNotebook(page, `${tmpPath}/no-kernel.ipynb`, [
+      'import numpy as np\nx = np.ones(2)'
+    ]);
     const panel = await openPanel(page);
     await expect(panel.locator('.jp-Modernizer-kernelStatus')).toHaveText(
       'idle'
@@ -61,6 +63,29 @@ test.describe('The kernel', () => {
       'This notebook has no kernel: select one, then run the check.'
     );
     await expect(panel.locator('.jp-Modernizer-cells')).toHaveCount(0);
+    await expect(panel.locator('.jp-Modernizer-environment')).toContainText(
+      'Probed in the kernel once the notebook has one.'
+    );
+
+    // A new kernel: the versions are probed again and the check runs.
+    await page.evaluate(() => {
+      void window.jupyterapp.commands.execute('notebook:change-kernel');
+    });
+    await page
+      .locator('.jp-Dialog')
+      .getByRole('button', { name: 'Select' })
+      .click();
+    await expect(panel.locator('.jp-Modernizer-kernelStatus')).toHaveText(
+      'idle'
+    );
+    await expect(
+      panel.locator('tr[data-module="numpy"] .jp-Modernizer-moduleVersion')
+    ).toHaveText(/^2\./);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+    await expect(panel.locator('.jp-Modernizer-runState')).toHaveAttribute(
+      'data-state',
+      'passed'
+    );
   });
 });
 

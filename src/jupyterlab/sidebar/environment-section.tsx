@@ -32,6 +32,11 @@ export function EnvironmentSection({
           <refreshIcon.react tag="span" />
         </button>
       </h3>
+      {env.state === 'unknown' && (
+        <p className="jp-Modernizer-message jp-mod-quiet">
+          Probed in the kernel once the notebook has one.
+        </p>
+      )}
       {env.state === 'probing' && (
         <p className="jp-Modernizer-message">Probing the kernel…</p>
       )}
