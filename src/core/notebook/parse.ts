@@ -45,11 +45,12 @@ export interface INotebookDocument {
 export function parseNotebook(text: string): INotebookDocument {
   let json: unknown;
   try {
-    json = JSON.parse(text);
-  } catch (error) {
+    // Editors on Windows may save a byte-order mark, which JSON.parse refuses.
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
     throw new NotebookFormatError(
       'invalid-json',
-      `The file is not valid JSON (${Private.where(text, error)}).`
+      `The file is not valid JSON (${Private.where(text)}).`
     );
   }
   return normalizeNotebook(json);
@@ -210,17 +211,92 @@ namespace Private {
     return !name || /py/i.test(name) ? 'python' : name;
   }
 
-  /** "line 3, column 7: Unexpected token" from a JSON.parse error. */
-  export function where(text: string, error: unknown): string {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    if (!position) {
-      return text.trim() === '' ? 'the file is empty' : message;
+  /** "line 3, column 7: unexpected \",\"" for text that JSON.parse rejects. */
+  export function where(text: string): string {
+    if (text.trim() === '') {
+      return 'the file is empty';
     }
-    const offset = Number(position[1]);
+    // Engines differ in how (and whether) they say where; find the spot ourselves.
+    const offset = errorOffset(text);
     const before = text.slice(0, offset).split('\n');
     const line = before.length;
     const column = before[before.length - 1].length + 1;
-    return `line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}`;
+    const found =
+      offset >= text.length
+        ? 'unexpected end of file'
+        : `unexpected ${JSON.stringify(text[offset])}`;
+    return `line ${line}, column ${column}: ${found}`;
+  }
+
+  /** Offset of the first character a JSON parser rejects (text.length: cut short). */
+  export function errorOffset(text: string): number {
+    let i = 0;
+    const space = () => {
+      while (/\s/.test(text[i] ?? '')) {
+        i++;
+      }
+    };
+    const fail = (): never => {
+      throw i;
+    };
+    const expect = (char: string) => (text[i] === char ? i++ : fail());
+    const value = (): void => {
+      space();
+      const char = text[i];
+      if (char === '{' || char === '[') {
+        const close = char === '{' ? '}' : ']';
+        i++;
+        space();
+        if (text[i] === close) {
+          i++;
+          return;
+        }
+        for (;;) {
+          if (close === '}') {
+            space();
+            string();
+            space();
+            expect(':');
+          }
+          value();
+          space();
+          if (text[i] === ',') {
+            i++;
+            continue;
+          }
+          expect(close);
+          return;
+        }
+      }
+      if (char === '"') {
+        string();
+        return;
+      }
+      const literal =
+        /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(
+          text.slice(i, i + 400)
+        );
+      if (!literal) {
+        fail();
+      }
+      i += literal![0].length;
+    };
+    const string = () => {
+      expect('"');
+      while (i < text.length && text[i] !== '"') {
+        if (text[i] < ' ') {
+          fail();
+        }
+        i += text[i] === '\\' ? 2 : 1;
+      }
+      expect('"');
+    };
+    try {
+      value();
+      space();
+      return i < text.length ? i : text.length;
+    } catch (offset) {
+      return offset as number;
+    }
   }
 }

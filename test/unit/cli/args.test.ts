@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseCommandLine, UsageError } from '../../../src/cli/args';
+
+describe('parseCommandLine', () => {
+  it('reads check with its options, seconds turned into milliseconds', () => {
+    const command = parseCommandLine([
+      'check',
+      'nb.ipynb',
+      '--server-url',
+      'http://host:8888/',
+      '--token',
+      'secret',
+      '--budget',
+      '300',
+      '--cell-timeout',
+      '2.5',
+      '--json',
+      'out.json'
+    ]);
+    assert.deepEqual(command, {
+      kind: 'check',
+      options: {
+        notebook: 'nb.ipynb',
+        serverUrl: 'http://host:8888/',
+        token: 'secret',
+        serverPath: undefined,
+        jupyter: undefined,
+        budgetMs: 300_000,
+        cellTimeoutMs: 2500,
+        json: 'out.json'
+      }
+    });
+  });
+
+  it('defaults to a 600 s budget and 120 s per cell', () => {
+    const command = parseCommandLine(['check', 'nb.ipynb']);
+    assert.equal(command.kind, 'check');
+    assert.equal(command.options.budgetMs, 600_000);
+    assert.equal(command.options.cellTimeoutMs, 120_000);
+  });
+
+  it('knows --help and --version', () => {
+    assert.deepEqual(parseCommandLine(['--help']), { kind: 'help' });
+    assert.deepEqual(parseCommandLine(['-v']), { kind: 'version' });
+  });
+
+  it('refuses what it cannot understand, saying why', () => {
+    const cases: [string[], RegExp][] = [
+      [[], /No command/],
+      [['run', 'nb.ipynb'], /Unknown command "run"/],
+      [['check'], /needs a notebook/],
+      [['check', 'a.ipynb', 'b.ipynb'], /Unexpected argument "b.ipynb"/],
+      [
+        ['check', 'a.ipynb', '--budget', 'soon'],
+        /--budget takes a positive number/
+      ],
+      [['check', 'a.ipynb', '--nope'], /nope/]
+    ];
+    for (const [argv, message] of cases) {
+      assert.throws(
+        () => parseCommandLine(argv),
+        (error: unknown) =>
+          error instanceof UsageError && message.test(error.message),
+        argv.join(' ')
+      );
+    }
+  });
+});

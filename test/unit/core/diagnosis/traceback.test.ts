@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  cleanTraceback,
+  stripAnsi,
+  summarizeError
+} from '../../../../src/core';
+
+// As ipykernel 7 / IPython 9 send it for `input()` with stdin disabled.
+const TRACEBACK = [
+  '\u001b[31m---------------------------------------------------------------------------\u001b[39m',
+  '\u001b[31mStdinNotImplementedError\u001b[39m                  Traceback (most recent call last)',
+  "\u001b[36mCell\u001b[39m\u001b[36m \u001b[39m\u001b[32mIn[2]\u001b[39m\u001b[32m, line 1\u001b[39m\n\u001b[32m----> \u001b[39m\u001b[32m1\u001b[39m name = input(\u001b[33m'x'\u001b[39m)\n",
+  '\u001b[36mFile \u001b[39m\u001b[32m/opt/venv/lib/python3.11/site-packages/ipykernel/kernelbase.py:1514\u001b[39m, in \u001b[36mKernel.raw_input\u001b[39m\u001b[34m(self, prompt)\u001b[39m\n\u001b[32m-> \u001b[39m\u001b[32m1514\u001b[39m     \u001b[38;5;28;01mraise\u001b[39;00m StdinNotImplementedError(msg)\n',
+  '\u001b[36mFile \u001b[39m\u001b[32m/opt/venv/lib/python3.11/site-packages/pandas/core/generic.py:6434\u001b[39m, in \u001b[36mNDFrame.__getattr__\u001b[39m\n',
+  '\u001b[31mStdinNotImplementedError\u001b[39m: raw_input was called, but this frontend does not support input requests.'
+];
+
+describe('cleanTraceback', () => {
+  const text = cleanTraceback(TRACEBACK);
+
+  it('strips ANSI escapes and the ruler', () => {
+    assert.ok(!text.includes('\u001b'));
+    assert.ok(!text.includes('-----'));
+  });
+
+  it('keeps the user frame, library frames and the final error line', () => {
+    assert.match(text, /Cell In\[2\], line 1\n----> 1 name = input\('x'\)/);
+    assert.match(text, /pandas\/core\/generic\.py:6434/);
+    assert.match(
+      text,
+      /StdinNotImplementedError: raw_input was called, but this frontend does not support input requests\.$/
+    );
+  });
+
+  it('drops frames inside ipykernel and IPython', () => {
+    assert.doesNotMatch(text, /kernelbase\.py/);
+  });
+
+  it('handles an empty traceback', () => {
+    assert.equal(cleanTraceback([]), '');
+  });
+});
+
+describe('stripAnsi', () => {
+  it('removes colours and hyperlinks, keeps text', () => {
+    assert.equal(
+      stripAnsi(
+        '\u001b[1;31mError\u001b[0m \u001b]8;;file:///x.py\u0007x.py\u001b]8;;\u0007'
+      ),
+      'Error x.py'
+    );
+  });
+});
+
+describe('summarizeError', () => {
+  const base = { outputs: [], executionCount: 1, durationMs: 2500 };
+  it('says what happened in one line', () => {
+    assert.equal(
+      summarizeError({
+        ...base,
+        status: 'error',
+        ename: 'KeyError',
+        evalue: "'price'"
+      }),
+      "KeyError: 'price'"
+    );
+    assert.equal(
+      summarizeError({ ...base, status: 'timeout' }),
+      'timed out after 2.5s'
+    );
+    assert.match(
+      summarizeError({ ...base, status: 'kernel-died' }),
+      /kernel died/
+    );
+    assert.equal(summarizeError({ ...base, status: 'ok' }), 'ok');
+  });
+});
