@@ -3,7 +3,8 @@ import {
   cellRow,
   openNotebook,
   openPanel,
-  passThroughInterrupts
+  passThroughInterrupts,
+  screenshot
 } from './helpers';
 
 test.describe('The kernel', () => {
@@ -123,4 +124,18 @@ test.describe('Settings', () => {
       'idle'
     );
   });
+});
+
+test('the settings are in the Settings Editor', async ({ page }) => {
+  await page.evaluate(() => {
+    void window.jupyterapp.commands.execute('settingeditor:open', {
+      query: 'Notebook Modernizer'
+    });
+  });
+  const editor = page.locator('.jp-SettingsPanel');
+  await expect(editor.getByText('Cell timeout (seconds)')).toBeVisible();
+  await expect(editor.getByText('Time budget (seconds)')).toBeVisible();
+  await expect(editor.locator('input[id$="cellTimeout"]')).toHaveValue('120');
+  await expect(editor.locator('input[id$="budget"]')).toHaveValue('600');
+  await screenshot(page, 'settings-editor');
 });

@@ -133,19 +133,22 @@ export class SessionModel {
     return this._runChanged;
   }
 
-  /** Sets the run state and notice at once; the failure is cleared unless given. */
-  setRun(state: RunState, notice: string | null = null, failure?: IFailure) {
-    const next = failure ?? (state === 'failed' ? this._failure : null);
+  /** Sets the run state, its notice and the failure (none unless given) at once. */
+  setRun(
+    state: RunState,
+    notice: string | null = null,
+    failure: IFailure | null = null
+  ): void {
     if (
       state === this._state &&
       notice === this._notice &&
-      next === this._failure
+      failure === this._failure
     ) {
       return;
     }
     this._state = state;
     this._notice = notice;
-    this._failure = next;
+    this._failure = failure;
     this._runChanged.emit();
   }
 
