@@ -68,11 +68,10 @@ export class NotebookCellExecutor implements ICellExecutor {
         }
       });
       if (cellGone) {
-        // The kernel lives on; the execution was cut short because its cell went away.
-        return result.status === 'kernel-died' &&
-          this._kernel.kernel.status !== 'dead'
-          ? { ...result, status: 'cancelled' }
-          : result;
+        // Our interrupt (a KeyboardInterrupt, or a disposed future) ended it: a stop.
+        const interrupted =
+          result.status !== 'ok' && this._kernel.kernel.status !== 'dead';
+        return interrupted ? { ...result, status: 'cancelled' } : result;
       }
       cell.model.executionCount = result.executionCount;
       return result;

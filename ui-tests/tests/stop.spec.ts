@@ -120,4 +120,22 @@ test.describe('Stop', () => {
       })
       .toBe(0);
   });
+
+  test('deleting the running cell stops the run', async ({ page, tmpPath }) => {
+    await openNotebook(page, `${tmpPath}/long.ipynb`, LONG_NOTEBOOK);
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+    await expect(cellRow(panel, 2)).toHaveAttribute('data-status', 'running');
+
+    await page.notebook.selectCells(1);
+    await page.notebook.deleteCells();
+    await expect(panel.locator('.jp-Modernizer-runState')).toHaveAttribute(
+      'data-state',
+      'stopped'
+    );
+    await expect(cellRow(panel, 2)).toHaveAttribute('data-status', 'cancelled');
+    await expect(panel.locator('.jp-Modernizer-kernelStatus')).toHaveText(
+      'idle'
+    );
+  });
 });
