@@ -35,11 +35,16 @@ test.describe('The kernel', () => {
       'Modernizer: waiting for the kernel'
     );
     await expect(cellRow(panel, 1)).toHaveAttribute('data-status', 'pending');
+    await expect(panel.locator('.jp-Modernizer-progressCells')).toHaveText(
+      '2 cells to run'
+    );
+    await screenshot(page, 'panel-waiting-for-kernel');
 
     await expect(state).toHaveAttribute('data-state', 'passed', {
       timeout: 20_000
     });
     await expect(cellRow(panel, 2)).toHaveAttribute('data-status', 'ok');
+    await screenshot(page, 'panel-passed');
   });
 
   test('no kernel: the panel says so; a new kernel is probed again', async ({

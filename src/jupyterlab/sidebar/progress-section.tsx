@@ -19,7 +19,7 @@ export function ProgressSection({
     <section className="jp-Modernizer-section jp-Modernizer-progress">
       <div className="jp-Modernizer-progressLine">
         <span className="jp-Modernizer-progressCells">
-          {total === 0 ? 'No code to run' : `Cell ${position} of ${total}`}
+          {Private.cells(position, total)}
         </span>
         <span className="jp-Modernizer-progressTimes">
           <span title="Elapsed">{formatClock(elapsedMs)} elapsed</span>
@@ -34,4 +34,16 @@ export function ProgressSection({
       />
     </section>
   );
+}
+
+namespace Private {
+  export function cells(position: number, total: number): string {
+    if (total === 0) {
+      return 'No code to run';
+    }
+    if (position === 0) {
+      return total === 1 ? '1 cell to run' : `${total} cells to run`;
+    }
+    return `Cell ${position} of ${total}`;
+  }
 }
