@@ -1,3 +1,4 @@
+import type { IDisposable } from '@lumino/disposable';
 import { ISignal, Signal } from '@lumino/signaling';
 import type { CellStatus } from '../../core/execution/types';
 import type { CheckStop } from '../../core/agent/check-run';
@@ -69,7 +70,7 @@ export interface IEnvironmentInfo {
  * The state of one notebook's Modernizer session. Plain data with one signal per
  * concern, so each view subscribes to the one it renders; it does no kernel work.
  */
-export class SessionModel {
+export class SessionModel implements IDisposable {
   /** The kernel's name and status. */
   get kernel(): IKernelInfo {
     return this._kernel;
@@ -187,6 +188,21 @@ export class SessionModel {
     return this._progressChanged;
   }
 
+  /** Whether the model is disposed. */
+  get isDisposed(): boolean {
+    return this._isDisposed;
+  }
+
+  /** Disconnects every view from the model. */
+  dispose(): void {
+    if (this._isDisposed) {
+      return;
+    }
+    this._isDisposed = true;
+    Signal.clearData(this);
+  }
+
+  private _isDisposed = false;
   private _kernel: IKernelInfo = { displayName: '', status: null };
   private _environment: IEnvironmentInfo = { state: 'unknown', modules: [] };
   private _state: RunState = 'idle';

@@ -153,6 +153,7 @@ export class CheckSession implements IDisposable {
     context.kernelChanged.disconnect(this._onKernelChanged, this);
     context.statusChanged.disconnect(this._updateKernel, this);
     this.panel.disposed.disconnect(this.dispose, this);
+    this.model.dispose();
   }
 
   private _onKernelChanged(): void {
