@@ -48,8 +48,8 @@ export class NotebookCellExecutor implements ICellExecutor {
     );
     cell.model.executionState = 'running';
     cell.model.trusted = true;
-    // A cell deleted mid-run (or the notebook reverted or closed) disposes its output
-    // area and with it the future: interrupt, so that nothing is left running.
+    // The cell deleted mid-run (or the notebook reverted or closed): interrupt, so that
+    // nothing is left running, and report a stop.
     let cellGone = false;
     const onCellGone = () => {
       cellGone = true;
