@@ -19,8 +19,11 @@ def _load_jupyter_server_extension(server_app):
     # Imported here so that listing the labextension does not import the server.
     from .config import ModernizerConfig
     from .handlers import setup_handlers
+    from .websocket import disable_nagle
 
     config = ModernizerConfig(parent=server_app)
     setup_handlers(server_app.web_app, config)
+    if config.kernel_nodelay:
+        disable_nagle(server_app.web_app)
     llm = "configured" if config.llm_configured else "not configured (migration rules only)"
     server_app.log.info("Notebook Modernizer %s loaded; LLM %s", __version__, llm)

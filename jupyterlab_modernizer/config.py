@@ -2,12 +2,12 @@
 
 import os
 
-from traitlets import List, Unicode, default
+from traitlets import Bool, List, Unicode, default
 from traitlets.config import Configurable
 
 
 class ModernizerConfig(Configurable):
-    """Where the LLM proxy forwards requests, and with which key.
+    """The extension's server settings: the LLM upstream and its key, kernel websockets.
 
     Set in jupyter_server_config.py, e.g.
     ``c.ModernizerConfig.llm_base_url = "http://localhost:11434/v1"``,
@@ -27,6 +27,12 @@ class ModernizerConfig(Configurable):
     llm_models = List(
         Unicode(),
         help="Models offered to the user, e.g. ['gpt-4.1-mini'].",
+    ).tag(config=True)
+
+    kernel_nodelay = Bool(
+        True,
+        help="Send kernel messages without Nagle's delay (TCP_NODELAY on kernel websockets): "
+        "saves about 40 ms per executed cell.",
     ).tag(config=True)
 
     @default("llm_base_url")
