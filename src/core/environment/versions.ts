@@ -74,16 +74,15 @@ namespace Private {
   /** One Python expression; lambdas keep every name local. */
   export function expression(modules: string[]): string {
     return [
-      '(lambda sys, md, util, json: (lambda dists, versions: json.dumps({',
+      '(lambda sys, md, util, json: (lambda dists: json.dumps({',
       "'python': sys.version.split()[0],",
       "'modules': [(lambda dist: {'module': m, 'distribution': dist,",
-      "'version': versions.get(dist), ",
+      "'version': dist and next((d.version for d in md.distributions(name=dist)), None),",
       "'stdlib': m in getattr(sys, 'stdlib_module_names', ()) or m in sys.builtin_module_names,",
       "'missing': m not in sys.modules and util.find_spec(m) is None})",
       '((dists.get(m) or [None])[0])',
       `for m in ${JSON.stringify(modules)}]}))`,
-      "(getattr(md, 'packages_distributions', dict)(),",
-      "{d.metadata['Name']: d.version for d in md.distributions()}))",
+      "(getattr(md, 'packages_distributions', dict)()))",
       "(__import__('sys'), __import__('importlib.metadata', fromlist=['_']),",
       "__import__('importlib.util', fromlist=['_']), __import__('json'))"
     ].join('');

@@ -59,6 +59,32 @@ describe('KernelExecutor against a real kernel', { timeout: 120_000 }, () => {
     });
   });
 
+  it('runs short cells back to back without a per-cell stall', async () => {
+    const started = Date.now();
+    for (let i = 0; i < 40; i++) {
+      assert.equal((await executor.execute(`x = ${i}`)).status, 'ok');
+    }
+    const perCell = (Date.now() - started) / 40;
+    // Nagle's algorithm on the server's WebSocket would add about 40 ms to each.
+    assert.ok(perCell < 25, `${perCell} ms per cell`);
+  });
+
+  it('still collects outputs when a cell output area takes the future', async () => {
+    let handed = false;
+    const result = await executor.execute("print('shown')\n1/0", {
+      onFuture: future => {
+        handed = true;
+        // What OutputArea's `future` setter does.
+        future.onIOPub = () => undefined;
+        future.onReply = () => undefined;
+      }
+    });
+    assert.ok(handed);
+    assert.equal(result.status, 'error');
+    assert.equal(streamText(result.outputs, 'stdout'), 'shown\n');
+    assert.equal(result.outputs.at(-1)?.output_type, 'error');
+  });
+
   it('reports an error with its traceback, cleaned to the user frames', async () => {
     const result = await executor.execute('def f():\n    return 1/0\nf()');
     assert.equal(result.status, 'error');
