@@ -20,7 +20,7 @@ export class ProgressPrinter {
   handle(event: CheckEvent): void {
     switch (event.kind) {
       case 'started':
-        this._line(`Running ${event.total} code cells`);
+        this._line(`Running ${plural(event.total, 'code cell')}`);
         return;
       case 'cell-started':
         if (this.out.isTTY) {
@@ -53,7 +53,7 @@ export class ProgressPrinter {
         `[${bar}] ${position}/${total} cell ${index + 1} ` +
         `${formatSeconds(Date.now() - started)}`;
       this.out.write(
-        `\r${text.slice(0, (this.out.columns ?? 80) - 1)}\u001b[K`
+        `\r${text.slice(0, (this.out.columns || 80) - 1)}\u001b[K`
       );
     };
     draw();
@@ -75,6 +75,11 @@ export class ProgressPrinter {
   private _ticker: ReturnType<typeof setInterval> | undefined;
 }
 
+/** `1 code cell`, `3 code cells` */
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** `0.4s`, `12.0s`, `2m05s` */
 export function formatSeconds(ms: number): string {
   if (ms < 60_000) {
@@ -92,7 +97,7 @@ export function formatEnvironment(environment: IEnvironment): string {
       module.missing
         ? `${module.module} MISSING`
         : module.version
-          ? `${module.module} ${module.version}`
+          ? `${module.distribution ?? module.module} ${module.version}`
           : `${module.module} (local)`
     );
   return [`Python ${environment.python}`, ...libraries].join(' · ');
@@ -105,7 +110,7 @@ export function formatSummary(
 ): string {
   const elapsed = formatSeconds(summary.elapsedMs);
   if (summary.verdict === 'passed') {
-    return `Passed: all ${summary.total} code cells ran in ${elapsed}.`;
+    return `Passed: all ${plural(summary.total, 'code cell')} ran in ${elapsed}.`;
   }
   const lines: string[] = [];
   const failure = summary.failure;

@@ -90,7 +90,7 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
     assert.match(run.stdout, /\[1\/2\] cell 2 ok/);
     assert.match(run.stdout, /\[2\/2\] cell 5 ok/);
     assert.match(run.stdout, /Passed: all 2 code cells ran/);
-    assert.match(run.stdout, /pandas \d+\.\d+/);
+    assert.match(run.stdout, /Python 3\.\d+\.\d+ · pandas \d+\.\d+/);
     const json = JSON.parse(await readFile(report, 'utf8')) as ICheckReport;
     assert.equal(json.verdict, 'passed');
     assert.equal(json.nbformat, '4.5');
@@ -259,7 +259,7 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
       let sent = false;
       const run = await cli(['check', notebook], {
         onStdout: (text, child) => {
-          if (!sent && text.includes('Running 1 code cells')) {
+          if (!sent && text.includes('Running 1 code cell')) {
             sent = true;
             setTimeout(() => child.kill('SIGINT'), 500);
           }
