@@ -1,0 +1,101 @@
+import type { Tree } from '@lezer/common';
+
+/** The three kinds of fix, chosen in this order of need: budget, failure, score. */
+export type FixKind =
+  'runtime-reduction' | 'error-repair' | 'score-calibration';
+
+/** One replacement in a cell's (or module's) source: offsets into the text it was found in. */
+export interface ITextEdit {
+  from: number;
+  to: number;
+  insert: string;
+}
+
+/** How the kernel reports the failure a rule explains. */
+export interface IErrorSignature {
+  /** Exception class name, e.g. `ModuleNotFoundError`. */
+  ename: string;
+  /** Matched against the exception message. */
+  message: RegExp;
+}
+
+/**
+ * A question for the live kernel whose answer decides the rewrite, e.g. whether a
+ * DataFrame's index holds integers (`.ix` becomes `.loc` or `.iloc`). The expression
+ * is evaluated silently and must leave nothing in the user's namespace.
+ */
+export interface IKernelQuestion {
+  /** A Python expression whose text/plain value is passed to `decide`. */
+  expression: string;
+  /** The edits for this answer; null when no safe rewrite follows from it. */
+  decide(answer: string): ITextEdit[] | null;
+}
+
+/** Where a rule matched, and what it would change there. */
+export interface IRuleMatch {
+  ruleId: string;
+  /** Span of the eroded code in the source. */
+  from: number;
+  to: number;
+  /** The rewrite; empty when the rule can only point at the line (or asks the kernel). */
+  edits: ITextEdit[];
+  /** Set when the right rewrite depends on a live object. */
+  question?: IKernelQuestion;
+  /** Said to the user beside the match when it adds to the rule's summary. */
+  note?: string;
+}
+
+/**
+ * What the notebook itself says about when it was written: a changed-default rule pins
+ * the old default only when this dates the notebook before the change.
+ */
+export interface INotebookEvidence {
+  /** `metadata.language_info.version`, e.g. `3.6.3`. */
+  pythonVersion?: string;
+  /** The latest library version (per distribution) whose APIs the notebook still uses. */
+  usesApisOf: ReadonlyMap<string, string>;
+}
+
+/** What a detector sees: one cell's (or module's) source, parsed once for all rules. */
+export interface IRuleContext {
+  source: string;
+  tree: Tree;
+  /** Installed versions by distribution name (`scikit-learn`), probed in the kernel. */
+  versions: ReadonlyMap<string, string>;
+  evidence: INotebookEvidence;
+  /** Paths of the files and folders beside the notebook, relative to its folder (`data/x.csv`). */
+  files: ReadonlySet<string>;
+}
+
+/** A before/after pair run in a real kernel by the rule's test. */
+export interface IRuleExample {
+  /** Fails on today's stack (or, for a changed default, prints another number). */
+  before: string;
+  /** What the rule produces from `before`; runs and gives the old result. */
+  after: string;
+  /** Code run first in the same kernel (imports, data), not part of the rewrite. */
+  setup?: string;
+}
+
+/**
+ * One API change in one library: when it happened, what it broke, how to find it in a
+ * parsed cell, and how to rewrite it. Rules are data: one file per library lists them.
+ */
+export interface IRule {
+  /** Stable id, `<library>.<change>`, e.g. `sklearn.cross-validation-module`. */
+  id: string;
+  /** Distribution name whose installed version decides whether the rule applies. */
+  distribution: string;
+  /** The version that made the change; the rule applies to installed versions at or past it. */
+  since: string;
+  /** One line: what changed. */
+  summary: string;
+  /** The changelog entry. */
+  link: string;
+  kind: FixKind;
+  /** The failure it explains; absent for silent changes, found only by the preflight scan. */
+  raises?: IErrorSignature;
+  /** Every place in the source where the rule applies. */
+  find(context: IRuleContext): IRuleMatch[];
+  examples: IRuleExample[];
+}
