@@ -170,11 +170,12 @@ namespace Private {
     timeoutMs: number
   ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    let exited = false;
-    child.once('exit', () => (exited = true));
+    let failure: string | undefined;
+    child.once('exit', code => (failure ??= `exited (code ${code})`));
+    child.once('error', error => (failure = error.message));
     while (Date.now() < deadline) {
-      if (exited) {
-        throw new Error(`The Jupyter server exited while starting (${url}).`);
+      if (failure) {
+        throw new Error(`The Jupyter server did not start: ${failure}.`);
       }
       try {
         const response = await fetch(`${url}api`);
@@ -196,7 +197,11 @@ namespace Private {
     let stopping: Promise<void> | undefined;
     return () => {
       stopping ??= new Promise<void>(resolve => {
-        if (child.exitCode !== null || child.signalCode !== null) {
+        if (
+          child.exitCode !== null ||
+          child.signalCode !== null ||
+          !child.pid
+        ) {
           resolve();
           return;
         }

@@ -57,13 +57,19 @@ export class KernelExecutor implements ICellExecutor, IKernelProbe {
       return result('cancelled');
     }
 
-    const future = this.kernel.requestExecute({
-      code,
-      silent: false,
-      store_history: true,
-      allow_stdin: false,
-      stop_on_error: true
-    });
+    let future: KernelExecutor.Future;
+    try {
+      future = this.kernel.requestExecute({
+        code,
+        silent: false,
+        store_history: true,
+        allow_stdin: false,
+        stop_on_error: true
+      });
+    } catch {
+      // The connection refuses requests once the kernel is dead or disposed.
+      return result('kernel-died');
+    }
     // OutputArea's future setter replaces onIOPub/onReply; hooks are left alone.
     future.registerMessageHook(msg => {
       collector.handle(msg);

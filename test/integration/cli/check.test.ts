@@ -248,6 +248,25 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
     }
   });
 
+  it('says so when it cannot start a server: exit 3', async () => {
+    const notebook = await writeFileIn(
+      server.root,
+      'fine.ipynb',
+      notebookJson([['code', '1']])
+    );
+    const run = await cli([
+      'check',
+      notebook,
+      '--jupyter',
+      '/nonexistent/jupyter'
+    ]);
+    assert.equal(run.code, 3);
+    assert.match(
+      run.stderr,
+      /Could not run the notebook: The Jupyter server did not start: .*ENOENT/
+    );
+  });
+
   it('stops cleanly on Ctrl+C: exit 130, its server gone', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'modernizer-cli-'));
     try {
