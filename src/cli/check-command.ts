@@ -11,7 +11,6 @@ import {
   runCheck,
   type ICellResult,
   type ICheckSummary,
-  type IEnvironment,
   type INotebookDocument
 } from '../core';
 import { ExitCode, type ICheckCommandOptions } from './args';
@@ -92,7 +91,7 @@ export async function checkCommand(
 
     const printer = new ProgressPrinter(stdout);
     const results = new Map<string, ICellResult>();
-    let summary: ICheckSummary | undefined;
+    let summary!: ICheckSummary;
     for await (const event of runCheck({
       cells,
       executor,
@@ -107,7 +106,6 @@ export async function checkCommand(
         summary = event.summary;
       }
     }
-    summary = summary!;
     stdout.write(`\n${formatSummary(summary, options.budgetMs)}\n`);
 
     if (options.json) {
@@ -116,7 +114,7 @@ export async function checkCommand(
         notebook: path,
         nbformat: notebook.version,
         kernel,
-        environment: environment as IEnvironment | null,
+        environment,
         cells,
         results,
         summary,

@@ -89,21 +89,11 @@ export class KernelExecutor implements ICellExecutor, IKernelProbe {
     // Timeout or cancel: interrupt, and restart if the interrupt does not take.
     const status = ended.kind === 'timeout' ? 'timeout' : 'cancelled';
     const reply = await this._interrupt(future);
-    if (reply) {
-      const content = reply.content;
-      return result(
-        status,
-        content.execution_count ?? null,
-        content.status === 'error'
-          ? {
-              ename: content.ename,
-              evalue: content.evalue,
-              traceback: content.traceback
-            }
-          : undefined
-      );
-    }
-    return result(status);
+    // The reply to an interrupted cell carries the KeyboardInterrupt and its traceback.
+    return {
+      ...(reply ? Private.fromReply(reply, result) : result(status)),
+      status
+    };
   }
 
   /**

@@ -91,7 +91,7 @@ export function normalizeNotebook(json: unknown): INotebookDocument {
     if (!Private.isObject(raw) || typeof raw.cell_type !== 'string') {
       throw new NotebookFormatError(
         'not-a-notebook',
-        `Cell ${index} of the notebook is not a cell (no "cell_type").`
+        `Cell ${index + 1} of the notebook is not a cell (no "cell_type").`
       );
     }
     // nbformat < 4.5 has no ids; a duplicate id would confuse every later step.
