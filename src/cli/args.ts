@@ -100,12 +100,13 @@ export function parseCommandLine(argv: string[]): Command {
   if (extra.length > 0) {
     throw new UsageError(`Unexpected argument "${extra[0]}".`);
   }
+  const server = Private.server(values['server-url']);
   return {
     kind: 'check',
     options: {
       notebook,
-      serverUrl: values['server-url'],
-      token: values.token ?? process.env.JUPYTER_TOKEN,
+      serverUrl: server?.url,
+      token: values.token ?? server?.token ?? process.env.JUPYTER_TOKEN,
       serverPath: values['server-path'],
       jupyter: values.jupyter,
       budgetMs: Private.seconds('--budget', values.budget, 600),
@@ -120,6 +121,34 @@ export function parseCommandLine(argv: string[]): Command {
 }
 
 namespace Private {
+  /** The server's base URL; a `?token=` in a URL pasted from Jupyter's log is used. */
+  export function server(
+    value: string | undefined
+  ): { url: string; token?: string } | undefined {
+    if (value === undefined) {
+      return undefined;
+    }
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new UsageError(
+        `--server-url takes a URL like http://localhost:8888/, not "${value}".`
+      );
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new UsageError(
+        `--server-url must be http or https, not "${url.protocol}".`
+      );
+    }
+    const token = url.searchParams.get('token') ?? undefined;
+    url.search = '';
+    url.hash = '';
+    // A page's address (…/lab, …/tree/x) serves from the base URL above it.
+    url.pathname = url.pathname.replace(/\/(lab|tree|notebooks)(\/.*)?$/, '/');
+    return { url: url.href, token };
+  }
+
   export function seconds(
     flag: string,
     value: string | undefined,

@@ -33,6 +33,32 @@ describe('parseCommandLine', () => {
     });
   });
 
+  it('takes the token from a URL pasted from the server log', () => {
+    const command = parseCommandLine([
+      'check',
+      'nb.ipynb',
+      '--server-url',
+      'http://127.0.0.1:8888/lab?token=abc123'
+    ]);
+    assert.equal(command.kind, 'check');
+    assert.equal(command.options.serverUrl, 'http://127.0.0.1:8888/');
+    assert.equal(command.options.token, 'abc123');
+  });
+
+  it('keeps a base path, e.g. on JupyterHub', () => {
+    const command = parseCommandLine([
+      'check',
+      'nb.ipynb',
+      '--server-url',
+      'https://hub.example.org/user/ada/lab/tree/work'
+    ]);
+    assert.equal(command.kind, 'check');
+    assert.equal(
+      command.options.serverUrl,
+      'https://hub.example.org/user/ada/'
+    );
+  });
+
   it('defaults to a 600 s budget and 120 s per cell', () => {
     const command = parseCommandLine(['check', 'nb.ipynb']);
     assert.equal(command.kind, 'check');
@@ -55,7 +81,12 @@ describe('parseCommandLine', () => {
         ['check', 'a.ipynb', '--budget', 'soon'],
         /--budget takes a positive number/
       ],
-      [['check', 'a.ipynb', '--nope'], /nope/]
+      [['check', 'a.ipynb', '--nope'], /nope/],
+      [
+        ['check', 'a.ipynb', '--server-url', 'localhost:8888'],
+        /must be http or https/
+      ],
+      [['check', 'a.ipynb', '--server-url', 'not a url'], /takes a URL/]
     ];
     for (const [argv, message] of cases) {
       assert.throws(
