@@ -27,7 +27,7 @@ $(VENV)/.created:
 
 $(VENV)/.installed: $(VENV)/.created pyproject.toml
 	$(BIN)/pip install --quiet "jupyterlab>=4.6,<4.7" "jupyter-builder>=1.2" ipykernel $(ML_STACK) \
-	  hatchling hatch-jupyter-builder hatch-nodejs-version
+	  hatchling editables hatch-jupyter-builder hatch-nodejs-version
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
