@@ -1,4 +1,5 @@
 import {
+  cleanTraceback,
   summarizeError,
   type CheckEvent,
   type ICheckSummary,
@@ -123,8 +124,12 @@ export function formatSummary(
         ? `the time budget of ${formatSeconds(budgetMs)} ran out`
         : summarizeError(failure.result);
     lines.push(`Failed at ${where}: ${why}`);
-    if (failure.traceback) {
-      lines.push('', failure.traceback);
+    // The JSON report has the whole traceback; the terminal gets library frames short.
+    const traceback = cleanTraceback(failure.result.traceback ?? [], {
+      brief: true
+    });
+    if (traceback) {
+      lines.push('', traceback);
     }
   } else if (summary.stoppedBy === 'budget') {
     lines.push(

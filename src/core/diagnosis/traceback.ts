@@ -9,6 +9,9 @@ const ANSI =
 const INTERNAL_FRAME =
   /^\s*File\s+\S*[/\\](?:site-packages|dist-packages)[/\\](?:ipykernel|IPython|jupyter_client|traitlets|tornado|zmq)[/\\]/;
 const RULE = /^-{20,}$/;
+// Frames in installed libraries and the standard library (not the user's own files).
+const LIBRARY_FRAME =
+  /^\s*File\s+\S*[/\\](?:site-packages|dist-packages|lib[/\\]python\d[\d.]*)[/\\]/i;
 
 /** Removes ANSI escape sequences (colours, hyperlinks) from kernel text. */
 export function stripAnsi(text: string): string {
@@ -18,13 +21,22 @@ export function stripAnsi(text: string): string {
 /**
  * A traceback a person can read: no ANSI colours, no ruler line, no frames inside
  * ipykernel/IPython; the user's frames, library frames and the final error line stay.
+ * `brief` shortens library frames to their `File ..., in function(...)` line.
  */
-export function cleanTraceback(traceback: string[]): string {
+export function cleanTraceback(
+  traceback: string[],
+  options: { brief?: boolean } = {}
+): string {
   const parts: string[] = [];
   for (const entry of traceback) {
-    const text = stripAnsi(entry).replace(/\s+$/, '');
+    let text = stripAnsi(entry).replace(/\s+$/, '');
     if (text === '' || RULE.test(text.trim()) || INTERNAL_FRAME.test(text)) {
       continue;
+    }
+    if (options.brief && LIBRARY_FRAME.test(text)) {
+      text = text
+        .split('\n')[0]
+        .replace(/, in (\S+)\(.{40,}\)$/, ', in $1(...)');
     }
     parts.push(text);
   }

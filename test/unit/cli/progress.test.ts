@@ -110,7 +110,11 @@ describe('formatting', () => {
         failure: {
           cell,
           position: 2,
-          result: result('error', { ename: 'KeyError', evalue: "'price'" }),
+          result: result('error', {
+            ename: 'KeyError',
+            evalue: "'price'",
+            traceback: ["\u001b[31mKeyError\u001b[39m: 'price'"]
+          }),
           traceback: "KeyError: 'price'"
         },
         elapsedMs: 1500

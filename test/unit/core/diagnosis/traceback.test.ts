@@ -42,6 +42,34 @@ describe('cleanTraceback', () => {
   });
 });
 
+describe('cleanTraceback, brief', () => {
+  const text = cleanTraceback(
+    [
+      'Cell In[2], line 2\n      1 url = "http://x"\n----> 2 df = pd.read_csv(url)',
+      'File /venv/lib/python3.11/site-packages/pandas/io/parsers/readers.py:1866, in read_csv(filepath_or_buffer, sep, delimiter, header, names, index_col)\n   1864 kwds.update(kwds_defaults)\n-> 1866 return _read(filepath_or_buffer, kwds)',
+      'File ~/.pyenv/versions/3.11.7/lib/python3.11/socket.py:962, in getaddrinfo(host, port)\n--> 962 for res in _socket.getaddrinfo(host, port):',
+      'File ~/project/helpers.py:3, in load(path)\n      2 def load(path):\n----> 3     return open(path).read()',
+      'URLError: <urlopen error [Errno -2] Name or service not known>'
+    ],
+    { brief: true }
+  );
+
+  it('keeps the user cell and local modules in full', () => {
+    assert.match(text, /----> 2 df = pd.read_csv\(url\)/);
+    assert.match(text, /----> 3 {5}return open\(path\).read\(\)/);
+  });
+
+  it('shortens library and standard library frames to one line', () => {
+    assert.match(text, /readers\.py:1866, in read_csv\(\.\.\.\)\n/);
+    assert.match(text, /socket\.py:962, in getaddrinfo\(host, port\)\n/);
+    assert.doesNotMatch(text, /kwds\.update|_socket\.getaddrinfo/);
+    assert.match(
+      text,
+      /URLError: <urlopen error \[Errno -2\] Name or service not known>$/
+    );
+  });
+});
+
 describe('stripAnsi', () => {
   it('removes colours and hyperlinks, keeps text', () => {
     assert.equal(
