@@ -1,6 +1,7 @@
 import {
   KernelConnection,
   KernelSpecAPI,
+  type KernelSpec,
   ServerConnection,
   SessionAPI,
   type Kernel
@@ -26,11 +27,25 @@ export function serverSettings(
   });
 }
 
-/** The kernelspecs the server offers. */
+/** The kernelspecs the server offers; the first request, so it also says when the server cannot be used. */
 export async function kernelSpecs(
   settings: ServerConnection.ISettings
 ): Promise<IKernelSpecInfo[]> {
-  const specs = await KernelSpecAPI.getSpecs(settings);
+  let specs: KernelSpec.ISpecModels;
+  try {
+    specs = await KernelSpecAPI.getSpecs(settings);
+  } catch (error) {
+    const status = (error as ServerConnection.ResponseError).response?.status;
+    const where = `the Jupyter server at ${settings.baseUrl}`;
+    if (status === 401 || status === 403) {
+      throw new Error(
+        `${where} refused the token (${status}); pass the right --token.`
+      );
+    }
+    throw new Error(
+      `Cannot reach ${where}: ${error instanceof Error ? error.message : error}`
+    );
+  }
   return Object.values(specs.kernelspecs).flatMap(spec =>
     spec ? [{ name: spec.name, language: spec.language }] : []
   );

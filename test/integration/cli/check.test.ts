@@ -248,6 +248,27 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
     }
   });
 
+  it('says when the server refuses the token: exit 3', async () => {
+    const notebook = await writeFileIn(
+      server.root,
+      'token.ipynb',
+      notebookJson([['code', '1']])
+    );
+    const run = await cli([
+      'check',
+      notebook,
+      '--server-url',
+      server.url,
+      '--token',
+      'wrong'
+    ]);
+    assert.equal(run.code, 3);
+    assert.match(
+      run.stderr,
+      /refused the token \(403\); pass the right --token/
+    );
+  });
+
   it('says so when it cannot start a server: exit 3', async () => {
     const notebook = await writeFileIn(
       server.root,
