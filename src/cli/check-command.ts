@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import {
   codeCells,
@@ -42,6 +43,15 @@ export async function checkCommand(
   const path = resolve(options.notebook);
   const notebook = await Private.readNotebook(path, stderr);
   if (!notebook) {
+    return ExitCode.badInput;
+  }
+  if (
+    options.json &&
+    !(await Private.canWriteIn(dirname(resolve(options.json))))
+  ) {
+    stderr.write(
+      `Cannot write the report ${options.json}: no such writable folder.\n`
+    );
     return ExitCode.badInput;
   }
 
@@ -147,6 +157,16 @@ export async function checkCommand(
 }
 
 namespace Private {
+  /** Whether a report can be written in this folder (checked before a long run). */
+  export async function canWriteIn(dir: string): Promise<boolean> {
+    try {
+      await access(dir, constants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** The parsed notebook, or undefined after saying on stderr why it cannot be used. */
   export async function readNotebook(
     path: string,

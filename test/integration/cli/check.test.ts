@@ -248,6 +248,24 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
     }
   });
 
+  it('refuses a report path it cannot write before running anything', async () => {
+    const notebook = await writeFileIn(
+      server.root,
+      'report-path.ipynb',
+      notebookJson([['code', '1']])
+    );
+    const run = await cli([
+      'check',
+      notebook,
+      ...connect,
+      '--json',
+      '/nonexistent/dir/r.json'
+    ]);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /Cannot write the report/);
+    assert.doesNotMatch(run.stdout, /Running/);
+  });
+
   it('says when the server refuses the token: exit 3', async () => {
     const notebook = await writeFileIn(
       server.root,
