@@ -6,6 +6,7 @@ import {
   SessionAPI,
   type Kernel
 } from '@jupyterlab/services';
+import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { IKernelSpecInfo } from '../core';
 
@@ -58,17 +59,25 @@ export interface IKernelSession {
   shutdown(): Promise<void>;
 }
 
-/** Starts a session for `path` (relative to the server's root) and waits for its kernel. */
+/**
+ * Starts a fresh kernel in a session beside the notebook at `path` (relative to the
+ * server's root) and waits for it. The session path is unique: the server would hand
+ * back the kernel of a session already open at the notebook's own path (the user's,
+ * in JupyterLab), and shutting that down would kill the user's kernel.
+ */
 export async function startKernelSession(
   settings: ServerConnection.ISettings,
   path: string,
   kernelName: string,
   readyTimeoutMs = 60_000
 ): Promise<IKernelSession> {
+  const slash = path.lastIndexOf('/');
+  const name = path.slice(slash + 1);
+  const unique = `modernizer-check-${randomUUID().slice(0, 8)}-${name}`;
   const model = await SessionAPI.startSession(
     {
-      path,
-      name: path.split('/').pop() ?? path,
+      path: `${path.slice(0, slash + 1)}${unique}`,
+      name,
       type: 'notebook',
       kernel: { name: kernelName }
     },

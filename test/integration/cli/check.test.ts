@@ -5,7 +5,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { KernelConnection, SessionAPI } from '@jupyterlab/services';
 import type { ICheckReport } from '../../../src/cli/report';
+import { KernelExecutor } from '../../../src/core';
 import {
   notebookJson,
   startTestServer,
@@ -107,6 +109,45 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
       'pandas'
     );
     assert.match(json.python ?? '', /^3\./);
+  });
+
+  it('runs in a fresh kernel and leaves the notebook open in JupyterLab alone', async () => {
+    const notebook = await writeFileIn(
+      server.root,
+      'open.ipynb',
+      notebookJson([['code', "print('marker' in globals())"]])
+    );
+    // The user's own session at the notebook's path, with state in its kernel.
+    const session = await SessionAPI.startSession(
+      {
+        path: 'open.ipynb',
+        name: 'open.ipynb',
+        type: 'notebook',
+        kernel: { name: 'python3' }
+      },
+      server.settings
+    );
+    const kernel = new KernelConnection({
+      model: session.kernel!,
+      serverSettings: server.settings
+    });
+    try {
+      const executor = new KernelExecutor({ kernel });
+      assert.equal((await executor.execute('marker = 7')).status, 'ok');
+      const report = join(server.root, 'open.json');
+      const run = await cli(['check', notebook, ...connect, '--json', report]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(
+        await executor.evaluate('marker'),
+        '7',
+        "the user's kernel lives on"
+      );
+      const json = JSON.parse(await readFile(report, 'utf8')) as ICheckReport;
+      assert.equal(json.cells[0].executionCount, 1, 'a fresh kernel');
+    } finally {
+      await SessionAPI.shutdownSession(session.id, server.settings);
+      kernel.dispose();
+    }
   });
 
   it('stops at the failing cell: exit 1, names the cell and the error', async () => {
