@@ -76,7 +76,8 @@ export const DEFAULT_BUDGET_MS = 600_000;
 
 /**
  * Runs the non-empty code cells in order and stops at the first that does not end `ok`.
- * Each cell's timeout is the smaller of the cell timeout and the budget left.
+ * Each cell's timeout is the smaller of the cell timeout and the budget left. An error
+ * thrown by the executor (not a cell's error: a broken connection) ends the iteration.
  */
 export async function* runCheck(
   options: ICheckOptions
@@ -120,7 +121,11 @@ export async function* runCheck(
     }
 
     yield { kind: 'cell-started', cell, position, total, elapsedMs: elapsed() };
-    const timeoutMs = Math.min(cellTimeoutMs, left);
+    // Measured again: the consumer may have taken its time over the event.
+    const timeoutMs = Math.max(
+      0,
+      Math.min(cellTimeoutMs, budgetMs - elapsed())
+    );
     const result = await executor.execute(cell.source, {
       ...options.executeOptions?.(cell),
       timeoutMs,
