@@ -34,45 +34,17 @@ export async function startLocalServer(
   options: ILocalServerOptions
 ): Promise<ILocalServer> {
   const jupyter = options.jupyter ?? findJupyter();
-  const python = Private.interpreterOf(jupyter);
-  const token = randomBytes(24).toString('hex');
-  const port = await freePort();
-  const args = [
-    '--no-browser',
-    `--ServerApp.port=${port}`,
-    '--ServerApp.port_retries=0',
-    '--ServerApp.ip=127.0.0.1',
-    `--ServerApp.root_dir=${options.rootDir}`,
-    `--IdentityProvider.token=${token}`,
-    // A headless run keeps every output (the default caps IOPub at 1 MB/s).
-    '--ZMQChannelsWebsocketConnection.limit_rate=False',
-    ...(process.getuid?.() === 0 ? ['--allow-root'] : [])
-  ];
-  const [command, commandArgs] = python
-    ? [python, ['-c', Private.BOOT, ...args]]
-    : [jupyter, ['server', ...args]];
-
-  const started = Date.now();
-  const child = spawn(command, commandArgs, {
-    cwd: options.rootDir,
-    stdio: ['pipe', 'ignore', 'pipe'],
-    env: { ...process.env, PYTHONUNBUFFERED: '1' }
-  });
-  let log = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-8000);
-  });
-  const url = `http://127.0.0.1:${port}/`;
-  const stop = Private.stopper(child);
-  try {
-    await Private.waitUntilUp(url, child, options.startTimeoutMs ?? 60_000);
-  } catch (error) {
-    await stop();
-    throw new Error(
-      `${error instanceof Error ? error.message : error}\n${log.trim()}`
-    );
+  // Another process may take the free port before the server binds it: try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await Private.start(jupyter, options);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= 3 || !/already in use/i.test(message)) {
+        throw error;
+      }
+    }
   }
-  return { url, token, startupMs: Date.now() - started, stop };
 }
 
 /** `jupyter` on PATH, else beside a python on PATH. */
@@ -115,6 +87,52 @@ export function freePort(): Promise<number> {
 }
 
 namespace Private {
+  /** One attempt at starting the server. */
+  export async function start(
+    jupyter: string,
+    options: ILocalServerOptions
+  ): Promise<ILocalServer> {
+    const python = interpreterOf(jupyter);
+    const token = randomBytes(24).toString('hex');
+    const port = await freePort();
+    const args = [
+      '--no-browser',
+      `--ServerApp.port=${port}`,
+      '--ServerApp.port_retries=0',
+      '--ServerApp.ip=127.0.0.1',
+      `--ServerApp.root_dir=${options.rootDir}`,
+      `--IdentityProvider.token=${token}`,
+      // A headless run keeps every output (the default caps IOPub at 1 MB/s).
+      '--ZMQChannelsWebsocketConnection.limit_rate=False',
+      ...(process.getuid?.() === 0 ? ['--allow-root'] : [])
+    ];
+    const [command, commandArgs] = python
+      ? [python, ['-c', BOOT, ...args]]
+      : [jupyter, ['server', ...args]];
+
+    const started = Date.now();
+    const child = spawn(command, commandArgs, {
+      cwd: options.rootDir,
+      stdio: ['pipe', 'ignore', 'pipe'],
+      env: { ...process.env, PYTHONUNBUFFERED: '1' }
+    });
+    let log = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-8000);
+    });
+    const url = `http://127.0.0.1:${port}/`;
+    const stop = stopper(child);
+    try {
+      await waitUntilUp(url, child, options.startTimeoutMs ?? 60_000);
+    } catch (error) {
+      await stop();
+      throw new Error(
+        `${error instanceof Error ? error.message : error}\n${log.trim()}`
+      );
+    }
+    return { url, token, startupMs: Date.now() - started, stop };
+  }
+
   /**
    * Runs jupyter_server's ServerApp with the speed-ups described on startLocalServer,
    * and with TCP_NODELAY on kernel WebSockets: otherwise Nagle's algorithm holds the
