@@ -1,4 +1,4 @@
-import type { Tree } from '@lezer/common';
+import type { SyntaxNode, Tree } from '@lezer/common';
 
 /** The three kinds of fix, chosen in this order of need: budget, failure, score. */
 export type FixKind =
@@ -52,15 +52,29 @@ export interface IRuleMatch {
 export interface INotebookEvidence {
   /** `metadata.language_info.version`, e.g. `3.6.3`. */
   pythonVersion?: string;
-  /** The latest library version (per distribution) whose APIs the notebook still uses. */
-  usesApisOf: ReadonlyMap<string, string>;
+  /**
+   * Per distribution, a version the notebook was written before: it uses an API removed
+   * there, or its Python dates it (see evidenceOf).
+   */
+  predates: ReadonlyMap<string, string>;
 }
 
 /** What a detector sees: one cell's (or module's) source, parsed once for all rules. */
 export interface IRuleContext {
+  /** The source as written, magics included (the tree sees them blanked, same offsets). */
   source: string;
   tree: Tree;
-  /** Installed versions by distribution name (`scikit-learn`), probed in the kernel. */
+  /** The tree's nodes of one type (`CallExpression`), in source order; built once per source. */
+  nodes(type: string): readonly SyntaxNode[];
+  /**
+   * What each name bound by the notebook's imports refers to: `np` → `numpy`,
+   * `RandomForestClassifier` → `sklearn.ensemble.RandomForestClassifier`.
+   */
+  imports: ReadonlyMap<string, string>;
+  /**
+   * Installed versions by distribution name (`scikit-learn`), probed in the kernel; the
+   * kernel's Python under `python`.
+   */
   versions: ReadonlyMap<string, string>;
   evidence: INotebookEvidence;
   /** Paths of the files and folders beside the notebook, relative to its folder (`data/x.csv`). */
@@ -75,6 +89,14 @@ export interface IRuleExample {
   after: string;
   /** Code run first in the same kernel (imports, data), not part of the rewrite. */
   setup?: string;
+  /** Files beside the notebook (IRuleContext.files), for data-path rules. */
+  files?: string[];
+  /** The kernel's text/plain answer to the rule's question, for tests without a kernel. */
+  answer?: string;
+  /** The Python the notebook was saved with, which dates it for changed-default rules. */
+  writtenWith?: string;
+  /** Distributions `after` needs that today's stack may lack (e.g. `ipywidgets`). */
+  requires?: string[];
 }
 
 /**
@@ -98,4 +120,35 @@ export interface IRule {
   /** Every place in the source where the rule applies. */
   find(context: IRuleContext): IRuleMatch[];
   examples: IRuleExample[];
+}
+
+/** One match of one rule in one notebook cell, as the preflight scan lists it. */
+export interface IFinding {
+  ruleId: string;
+  cellId: string;
+  /** 1-based line and column of the match's start in the cell. */
+  line: number;
+  column: number;
+  /** The matched text. */
+  text: string;
+  summary: string;
+  link: string;
+  kind: FixKind;
+  note?: string;
+  /** A rewrite is known without running anything. */
+  offline: boolean;
+  /** The rewrite depends on a live object: ask the kernel first. */
+  needsKernel: boolean;
+}
+
+/** A cell the scan could not read, and why. */
+export interface ISkippedCell {
+  cellId: string;
+  reason: string;
+}
+
+/** The preflight scan of a notebook. */
+export interface IScanResult {
+  findings: IFinding[];
+  skipped: ISkippedCell[];
 }

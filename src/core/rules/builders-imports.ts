@@ -1,0 +1,245 @@
+import type { SyntaxNode } from '@lezer/common';
+import { defineRule, matchAt, type IRuleInfo } from './builders';
+import { dottedName, indentAt, resolve, textOf } from './syntax';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
+
+/** A dotted name in an import statement, with its alias. */
+interface IImportedName {
+  name: string;
+  from: number;
+  to: number;
+  alias?: string;
+  /** End of the alias, or of the name when there is none. */
+  end: number;
+}
+
+/** An import statement read: `from module import names` or `import names`. */
+interface IImport {
+  node: SyntaxNode;
+  module?: IImportedName;
+  names: IImportedName[];
+}
+
+/**
+ * A module moved: `sklearn.cross_validation` → `sklearn.model_selection`. Rewrites
+ * `import`, `from ... import` and dotted uses (`sklearn.cross_validation.KFold`); `from
+ * sklearn.externals import joblib` becomes `import joblib`.
+ */
+export function moduleMoved(
+  info: IRuleInfo & { module: string; to: string; note?: string }
+): IRule {
+  const moved = (name: string) =>
+    name === info.module || name.startsWith(`${info.module}.`)
+      ? info.to + name.slice(info.module.length)
+      : null;
+  return defineRule(info, context => {
+    const matches: IRuleMatch[] = [];
+    for (const statement of importsOf(context)) {
+      const { module, names, node } = statement;
+      const runs = module ? [module] : names;
+      const edits = runs.flatMap(run => {
+        let insert = moved(run.name);
+        if (insert === null) {
+          return [];
+        }
+        // `import cPickle` binds `cPickle`: keep that name for the cell's uses.
+        if (
+          !module &&
+          !run.alias &&
+          !run.name.includes('.') &&
+          insert !== run.name
+        ) {
+          insert = `${insert} as ${run.name}`;
+        }
+        return [{ from: run.from, to: run.to, insert }];
+      });
+      if (edits.length > 0) {
+        matches.push(matchAt(info.id, node, edits, info.note));
+        continue;
+      }
+      const imported = module
+        ? names.find(name => `${module.name}.${name.name}` === info.module)
+        : undefined;
+      if (imported) {
+        // `from sklearn import cross_validation [as cv]`: import the new module under the old name.
+        const local = imported.alias ?? imported.name;
+        const insert =
+          local === info.to
+            ? `import ${info.to}`
+            : `import ${info.to} as ${local}`;
+        const edits =
+          names.length === 1 ? [{ from: node.from, to: node.to, insert }] : [];
+        matches.push(matchAt(info.id, node, edits, info.note));
+      }
+    }
+    for (const member of context.nodes('MemberExpression')) {
+      if (dottedName(context, member) === info.module) {
+        matches.push(
+          matchAt(info.id, member, [
+            { from: member.from, to: member.to, insert: info.to }
+          ])
+        );
+      }
+    }
+    return matches;
+  });
+}
+
+/**
+ * An imported name moved or was renamed: `from sklearn.preprocessing import Imputer` →
+ * `from sklearn.impute import SimpleImputer`, and its uses in the cell. `args` are added to
+ * its calls (`PCA(svd_solver='randomized')` for RandomizedPCA).
+ */
+export function nameMoved(
+  info: IRuleInfo & {
+    module: string;
+    name: string;
+    to: string;
+    toName?: string;
+    args?: string;
+    note?: string;
+  }
+): IRule {
+  const toName = info.toName ?? info.name;
+  return defineRule(info, context => {
+    const matches: IRuleMatch[] = [];
+    for (const { node, module, names } of importsOf(context)) {
+      const imported = names.find(name => name.name === info.name);
+      if (!module || module.name !== info.module || !imported) {
+        continue;
+      }
+      const alias = imported.alias ? ` as ${imported.alias}` : '';
+      const edits =
+        names.length === 1
+          ? [
+              { from: module.from, to: module.to, insert: info.to },
+              { from: imported.from, to: imported.to, insert: toName }
+            ]
+          : [
+              Private.removeName(context, names, imported),
+              {
+                from: node.to,
+                to: node.to,
+                insert: `\n${indentAt(context.source, node.from)}from ${info.to} import ${toName}${alias}`
+              }
+            ];
+      matches.push(matchAt(info.id, node, edits, info.note));
+      if (!imported.alias) {
+        matches.push(...Private.renameUses(context, info, toName));
+      }
+    }
+    return matches;
+  });
+}
+
+/**
+ * A name was removed with no equivalent (`load_boston`): the rule points at its imports
+ * and uses with a note and rewrites nothing.
+ */
+export function nameRemoved(
+  info: IRuleInfo & { module: string; name: string; note: string }
+): IRule {
+  const target = `${info.module}.${info.name}`;
+  return defineRule(info, context => {
+    const matches: IRuleMatch[] = [];
+    for (const { node, module, names } of importsOf(context)) {
+      if (
+        module?.name === info.module &&
+        names.some(n => n.name === info.name)
+      ) {
+        matches.push(matchAt(info.id, node, [], info.note));
+      }
+    }
+    for (const member of context.nodes('MemberExpression')) {
+      const dotted = dottedName(context, member);
+      if (dotted !== null && resolve(context, dotted) === target) {
+        matches.push(matchAt(info.id, member, [], info.note));
+      }
+    }
+    return matches;
+  });
+}
+
+/** The import statements of a source, read. */
+export function importsOf(context: IRuleContext): IImport[] {
+  return context.nodes('ImportStatement').map(node => {
+    const runs: IImportedName[] = [];
+    let module: IImportedName | undefined;
+    let aliasNext = false;
+    let joinNext = false;
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      const last = runs[runs.length - 1];
+      if (child.name === 'VariableName') {
+        const text = textOf(context, child);
+        if (aliasNext) {
+          last.alias = text;
+          last.end = child.to;
+        } else if (joinNext && last) {
+          last.name += `.${text}`;
+          last.to = last.end = child.to;
+        } else {
+          runs.push({
+            name: text,
+            from: child.from,
+            to: child.to,
+            end: child.to
+          });
+        }
+        aliasNext = joinNext = false;
+      } else if (child.name === '.') {
+        joinNext = true;
+      } else if (child.name === 'as') {
+        aliasNext = true;
+      } else if (child.name === 'import' && node.firstChild?.name === 'from') {
+        module = runs.pop();
+      }
+    }
+    return { node, module, names: runs };
+  });
+}
+
+namespace Private {
+  /** Removes one name (and its comma) from a `from ... import a, b` list. */
+  export function removeName(
+    context: IRuleContext,
+    names: IImportedName[],
+    name: IImportedName
+  ) {
+    const index = names.indexOf(name);
+    return index > 0
+      ? { from: names[index - 1].end, to: name.end, insert: '' }
+      : { from: name.from, to: names[1].from, insert: '' };
+  }
+
+  /** Uses of a renamed imported name in the source (not attributes of other objects). */
+  export function renameUses(
+    context: IRuleContext,
+    info: { id: string; name: string; args?: string },
+    toName: string
+  ): IRuleMatch[] {
+    if (toName === info.name && !info.args) {
+      return [];
+    }
+    return context
+      .nodes('VariableName')
+      .filter(
+        node =>
+          textOf(context, node) === info.name &&
+          node.parent?.name !== 'ImportStatement'
+      )
+      .map(node => {
+        const edits = [{ from: node.from, to: node.to, insert: toName }];
+        const call = node.parent;
+        if (info.args && call?.name === 'CallExpression') {
+          const list = call.getChild('ArgList')!;
+          const empty = list.to - list.from <= 2;
+          edits.push({
+            from: list.to - 1,
+            to: list.to - 1,
+            insert: empty ? info.args : `, ${info.args}`
+          });
+        }
+        return matchAt(info.id, node, edits);
+      });
+  }
+}

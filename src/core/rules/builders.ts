@@ -1,0 +1,257 @@
+import type { SyntaxNode } from '@lezer/common';
+import { compareVersions } from './versions';
+import {
+  appendArgument,
+  argsOf,
+  callsOneOf,
+  dottedName,
+  removeArgument,
+  resolve,
+  stringValue,
+  textOf
+} from './syntax';
+import type {
+  FixKind,
+  IRule,
+  IRuleContext,
+  IRuleMatch,
+  ITextEdit
+} from './types';
+
+/** What every rule states about itself; builders add the detector. */
+export type IRuleInfo = Omit<IRule, 'find' | 'kind'> & { kind?: FixKind };
+
+/** Which calls a call rule looks at. */
+export interface ICallees {
+  /** Callee last names (`hist` matches `plt.hist` and `ax.hist`); any call when absent. */
+  callees?: readonly string[];
+  /** The module the callee must come from when the notebook's imports say where it does. */
+  module?: string;
+}
+
+/** A rule from its info and detector; error-repair unless said otherwise. */
+export function defineRule(
+  info: IRuleInfo,
+  find: (context: IRuleContext) => IRuleMatch[]
+): IRule {
+  return { ...info, kind: info.kind ?? 'error-repair', find };
+}
+
+/** A match of `node` whose rewrite is `edits`. */
+export function matchAt(
+  ruleId: string,
+  node: { from: number; to: number },
+  edits: ITextEdit[],
+  note?: string
+): IRuleMatch {
+  return { ruleId, from: node.from, to: node.to, edits, note };
+}
+
+/** The calls a call rule looks at. */
+export function callsOf(context: IRuleContext, spec: ICallees): SyntaxNode[] {
+  return context
+    .nodes('CallExpression')
+    .filter(
+      call =>
+        !spec.callees || callsOneOf(context, call, spec.callees, spec.module)
+    );
+}
+
+/** A keyword argument was renamed: `KFold(n_folds=3)` → `KFold(n_splits=3)`. */
+export function keywordRenamed(
+  info: IRuleInfo & ICallees & { keyword: string; to: string }
+): IRule {
+  return defineRule(info, context =>
+    callsOf(context, info).flatMap(call =>
+      argsOf(context, call)
+        .filter(arg => arg.name === info.keyword)
+        .map(arg =>
+          matchAt(info.id, arg, [
+            {
+              from: arg.from,
+              to: arg.from + info.keyword.length,
+              insert: info.to
+            }
+          ])
+        )
+    )
+  );
+}
+
+/** A keyword argument was removed; dropping it keeps today's behaviour (see the note). */
+export function keywordRemoved(
+  info: IRuleInfo & ICallees & { keyword: string; note?: string }
+): IRule {
+  return defineRule(info, context =>
+    callsOf(context, info).flatMap(call => {
+      const index = argsOf(context, call).findIndex(
+        arg => arg.name === info.keyword
+      );
+      return index < 0
+        ? []
+        : [
+            matchAt(
+              info.id,
+              argsOf(context, call)[index],
+              [removeArgument(context, call, index)],
+              info.note
+            )
+          ];
+    })
+  );
+}
+
+/**
+ * A string value was renamed: `criterion='mse'` → `criterion='squared_error'`. The value is
+ * the keyword argument `keyword`, or the argument at `position` when passed positionally.
+ */
+export function valueRenamed(
+  info: IRuleInfo &
+    ICallees & {
+      keyword?: string;
+      position?: number;
+      /** The new value for an old one, null when it did not change. */
+      rename: (value: string) => string | null;
+    }
+): IRule {
+  return defineRule(info, context =>
+    callsOf(context, info).flatMap(call => {
+      const args = argsOf(context, call);
+      const arg =
+        args.find(a => info.keyword !== undefined && a.name === info.keyword) ??
+        (info.position !== undefined &&
+        args[info.position] &&
+        !args[info.position].name &&
+        !args[info.position].star
+          ? args[info.position]
+          : undefined);
+      if (!arg || arg.value.name !== 'String') {
+        return [];
+      }
+      const literal = textOf(context, arg.value);
+      const value = stringValue(literal);
+      const renamed = value === null ? null : info.rename(value);
+      if (renamed === null || renamed === value) {
+        return [];
+      }
+      const quote = literal[literal.length - 1];
+      const prefix = literal.slice(0, literal.indexOf(quote));
+      return [
+        matchAt(info.id, arg, [
+          {
+            from: arg.value.from,
+            to: arg.value.to,
+            insert: `${prefix}${quote}${renamed}${quote}`
+          }
+        ])
+      ];
+    })
+  );
+}
+
+/**
+ * An attribute was renamed: `search.grid_scores_` → `search.cv_results_`. With `call`,
+ * only method calls match (`vec.get_feature_names()`), and `when` may look at the call.
+ */
+export function attributeRenamed(
+  info: IRuleInfo & {
+    attribute: string;
+    to: string;
+    call?: boolean;
+    when?: (context: IRuleContext, call: SyntaxNode) => boolean;
+    note?: string;
+  }
+): IRule {
+  return defineRule(info, context =>
+    context
+      .nodes('PropertyName')
+      .filter(property => textOf(context, property) === info.attribute)
+      .flatMap(property => {
+        const member = property.parent!;
+        const call = member.parent;
+        const called =
+          call?.name === 'CallExpression' && call.firstChild?.to === member.to;
+        if (info.call && !called) {
+          return [];
+        }
+        if (info.when && (!called || !info.when(context, call!))) {
+          return [];
+        }
+        const edits = [
+          { from: property.from, to: property.to, insert: info.to }
+        ];
+        return [matchAt(info.id, called ? call! : member, edits, info.note)];
+      })
+  );
+}
+
+/** A method was renamed; `attributeRenamed` restricted to calls. */
+export function methodRenamed(
+  info: Parameters<typeof attributeRenamed>[0]
+): IRule {
+  return attributeRenamed({ ...info, call: true });
+}
+
+/**
+ * A module attribute was removed in favour of another name: `np.float` → `float`,
+ * `np.float_` → `np.float64`. In `to`, `$` stands for the module as the cell spells it.
+ */
+export function aliasReplaced(
+  info: IRuleInfo & { module: string; name: string; to: string }
+): IRule {
+  const target = `${info.module}.${info.name}`;
+  return defineRule(info, context =>
+    context.nodes('MemberExpression').flatMap(member => {
+      const dotted = dottedName(context, member);
+      if (dotted === null || resolve(context, dotted) !== target) {
+        return [];
+      }
+      const prefix = dotted.slice(0, dotted.lastIndexOf('.'));
+      const insert = info.to.replace('$', prefix);
+      return [
+        matchAt(info.id, member, [{ from: member.from, to: member.to, insert }])
+      ];
+    })
+  );
+}
+
+/**
+ * A parameter's default changed. Where the notebook is dated before the change (see
+ * evidenceOf), calls that leave the parameter out get the old default pinned, keeping
+ * their arguments: `RandomForestClassifier()` → `RandomForestClassifier(n_estimators=10)`.
+ */
+export function defaultChanged(
+  info: IRuleInfo &
+    ICallees & {
+      param: string;
+      /** The old default as Python source, e.g. `10` or `'liblinear'`. */
+      old: string;
+      /** The parameter's position when it may be passed positionally. */
+      position?: number;
+    }
+): IRule {
+  return defineRule({ ...info, kind: 'score-calibration' }, context => {
+    const predates = context.evidence.predates.get(info.distribution);
+    if (predates === undefined || compareVersions(predates, info.since) > 0) {
+      return [];
+    }
+    return callsOf(context, info).flatMap(call => {
+      const args = argsOf(context, call);
+      const positional = args.filter(arg => !arg.name && !arg.star).length;
+      if (
+        args.some(arg => arg.name === info.param || arg.star) ||
+        (info.position !== undefined && positional > info.position)
+      ) {
+        return [];
+      }
+      return [
+        matchAt(
+          info.id,
+          call,
+          [appendArgument(context, call, `${info.param}=${info.old}`)],
+          `The notebook predates ${info.distribution} ${info.since}: pin the old default.`
+        )
+      ];
+    });
+  });
+}

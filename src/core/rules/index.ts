@@ -1,0 +1,13 @@
+import type { IRule } from './types';
+import { python2Rules } from './python2';
+import { stdlibRules } from './python-stdlib';
+
+export * from './types';
+export * from './versions';
+export * from './engine';
+export * from './evidence';
+export * from './builders';
+export * from './builders-imports';
+
+/** Every built-in migration rule, by library. */
+export const allRules: readonly IRule[] = [...python2Rules, ...stdlibRules];

@@ -1,0 +1,440 @@
+import type { SyntaxNode } from '@lezer/common';
+import {
+  attributeRenamed,
+  defineRule,
+  matchAt,
+  type IRuleInfo
+} from './builders';
+import { argsOf, calleeOf, textOf } from './syntax';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
+
+// Python 2 syntax and builtins, gone in Python 3.0.
+const PY3 = 'https://docs.python.org/3/whatsnew/3.0.html';
+const py2 = { distribution: 'python', since: '3.0', link: PY3 };
+const syntaxError = (message: RegExp) => ({ ename: 'SyntaxError', message });
+const nameError = (name: string) => ({
+  ename: 'NameError',
+  message: new RegExp(`name '${name}' is not defined`)
+});
+
+/**
+ * A builtin that Python 3 renamed or moved, wherever the cell calls or names it:
+ * `xrange(3)` → `range(3)`. `module` is imported first when the new name lives in one.
+ */
+function builtinRenamed(
+  info: IRuleInfo & { name: string; to: string; module?: string }
+): IRule {
+  return defineRule(info, context => {
+    // A cell that defines the name itself (`def unicode(...)`, `long = 3`) means its own.
+    const defined = new RegExp(
+      `^\\s*(def\\s+${info.name}\\b|${info.name}\\s*=[^=])`,
+      'm'
+    );
+    if (defined.test(context.source)) {
+      return [];
+    }
+    return context
+      .nodes('VariableName')
+      .filter(
+        node =>
+          textOf(context, node) === info.name &&
+          node.parent?.name !== 'ImportStatement'
+      )
+      .map(node => {
+        const edits = [{ from: node.from, to: node.to, insert: info.to }];
+        if (info.module && !context.imports.has(info.module)) {
+          edits.unshift({ from: 0, to: 0, insert: `import ${info.module}\n` });
+        }
+        return matchAt(info.id, node, edits);
+      });
+  });
+}
+
+/** The end of the logical line that starts at `from` (brackets and strings may span lines). */
+function logicalLineEnd(source: string, from: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = from; i < source.length; i++) {
+    const c = source[i];
+    if (quote) {
+      if (c === '\\') {
+        i++;
+      } else if (source.startsWith(quote, i)) {
+        i += quote.length - 1;
+        quote = '';
+      }
+    } else if (c === '"' || c === "'") {
+      quote = source.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
+      i += quote.length - 1;
+    } else if ('([{'.includes(c)) {
+      depth++;
+    } else if (')]}'.includes(c)) {
+      depth--;
+    } else if (depth <= 0 && (c === '\n' || c === '#' || c === ';')) {
+      return i;
+    } else if (c === '\\' && source[i + 1] === '\n') {
+      i++;
+    }
+  }
+  return source.length;
+}
+
+/** Splits an argument list at its top-level commas. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') {
+        i++;
+      } else if (c === quote) {
+        quote = '';
+      }
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if ('([{'.includes(c)) {
+      depth++;
+    } else if (')]}'.includes(c)) {
+      depth--;
+    } else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
+}
+
+/** `print a, b,` as a call: `>>f` becomes `file=f`, a trailing comma `end=' '`. */
+function printCall(args: string): string {
+  const parts = args.trim() === '' ? [] : splitTopLevel(args);
+  const trailing = parts.length > 1 && parts[parts.length - 1] === '';
+  if (trailing) {
+    parts.pop();
+  }
+  let file = '';
+  if (parts[0]?.startsWith('>>')) {
+    file = parts.shift()!.slice(2).trim();
+  }
+  const all = [...parts];
+  if (file) {
+    all.push(`file=${file}`);
+  }
+  if (trailing) {
+    all.push("end=' '");
+  }
+  return `print(${all.join(', ')})`;
+}
+
+/** The `print` statements of a source, and bare `print` lines (a blank line in Python 2). */
+function findPrints(context: IRuleContext, id: string): IRuleMatch[] {
+  const bare = context
+    .nodes('ExpressionStatement')
+    .filter(node => textOf(context, node) === 'print');
+  const statements = context.nodes('PrintStatement').map(node => {
+    let end = logicalLineEnd(context.source, node.from);
+    while (/\s/.test(context.source[end - 1])) {
+      end--;
+    }
+    const args = context.source.slice(node.from + 'print'.length, end);
+    return matchAt(id, { from: node.from, to: end }, [
+      { from: node.from, to: end, insert: printCall(args) }
+    ]);
+  });
+  return [
+    ...statements,
+    ...bare.map(node =>
+      matchAt(id, node, [{ from: node.from, to: node.to, insert: 'print()' }])
+    )
+  ];
+}
+
+/** Python 2 syntax and builtins. */
+export const python2Rules: IRule[] = [
+  defineRule(
+    {
+      ...py2,
+      id: 'python.print-statement',
+      summary: '`print x` is a function call in Python 3: `print(x)`.',
+      raises: syntaxError(/Missing parentheses in call to 'print'/),
+      examples: [
+        { before: 'print "total", 1 + 2', after: 'print("total", 1 + 2)' },
+        {
+          before:
+            'import sys\nfor i in range(2):\n    print >>sys.stdout, i,\nprint\nprint "done"',
+          after:
+            'import sys\nfor i in range(2):\n    print(i, file=sys.stdout, end=\' \')\nprint()\nprint("done")'
+        }
+      ]
+    },
+    context => findPrints(context, 'python.print-statement')
+  ),
+  defineRule(
+    {
+      ...py2,
+      id: 'python.except-comma',
+      summary: '`except E, e:` is `except E as e:` in Python 3.',
+      raises: syntaxError(/multiple exception types must be parenthesized/),
+      examples: [
+        {
+          before: "try:\n    int('x')\nexcept ValueError, e:\n    print('bad')",
+          after: "try:\n    int('x')\nexcept ValueError as e:\n    print('bad')"
+        }
+      ]
+    },
+    context =>
+      context.nodes('TryStatement').flatMap(statement => {
+        const matches: IRuleMatch[] = [];
+        for (
+          let child = statement.firstChild;
+          child;
+          child = child.nextSibling
+        ) {
+          const type = child.nextSibling;
+          const comma = type?.nextSibling;
+          const target = comma?.nextSibling;
+          if (
+            child.name === 'except' &&
+            comma?.name === ',' &&
+            target?.name === 'VariableName' &&
+            target.nextSibling?.name === 'Body'
+          ) {
+            matches.push(
+              matchAt(
+                'python.except-comma',
+                { from: child.from, to: target.to },
+                [{ from: type!.to, to: target.from, insert: ' as ' }]
+              )
+            );
+          }
+        }
+        return matches;
+      })
+  ),
+  defineRule(
+    {
+      ...py2,
+      id: 'python.raise-comma',
+      summary: '`raise E, "message"` is `raise E("message")` in Python 3.',
+      raises: syntaxError(/invalid syntax/),
+      examples: [
+        {
+          before:
+            "try:\n    raise ValueError, 'bad'\nexcept ValueError as e:\n    print(e)",
+          after:
+            "try:\n    raise ValueError('bad')\nexcept ValueError as e:\n    print(e)"
+        }
+      ]
+    },
+    context =>
+      context.nodes('RaiseStatement').flatMap(statement => {
+        const type = statement.firstChild?.nextSibling;
+        const comma = type?.nextSibling;
+        const message = comma?.nextSibling;
+        if (comma?.name !== ',' || !message || message.nextSibling) {
+          return [];
+        }
+        const insert = `${textOf(context, type!)}(${textOf(context, message)})`;
+        return [
+          matchAt('python.raise-comma', statement, [
+            { from: type!.from, to: message.to, insert }
+          ])
+        ];
+      })
+  ),
+  defineRule(
+    {
+      ...py2,
+      id: 'python.backtick-repr',
+      summary: 'Backticks `` `x` `` are `repr(x)` in Python 3.',
+      raises: syntaxError(/invalid syntax/),
+      examples: [
+        {
+          before: 'x = 3\nprint(`x` + "!")',
+          after: 'x = 3\nprint(repr(x) + "!")'
+        }
+      ]
+    },
+    context => {
+      const ticks = context
+        .nodes('⚠')
+        .filter(node => textOf(context, node) === '`');
+      const matches: IRuleMatch[] = [];
+      for (let i = 0; i + 1 < ticks.length; i += 2) {
+        const [open, close] = [ticks[i], ticks[i + 1]];
+        if (context.source.slice(open.to, close.from).includes('\n')) {
+          break;
+        }
+        matches.push(
+          matchAt('python.backtick-repr', { from: open.from, to: close.to }, [
+            { from: open.from, to: open.to, insert: 'repr(' },
+            { from: close.from, to: close.to, insert: ')' }
+          ])
+        );
+      }
+      return matches;
+    }
+  ),
+  defineRule(
+    {
+      ...py2,
+      id: 'python.not-equal',
+      summary: '`<>` is `!=` in Python 3.',
+      raises: syntaxError(/invalid syntax/),
+      examples: [{ before: 'print(1 <> 2)', after: 'print(1 != 2)' }]
+    },
+    context =>
+      context
+        .nodes('CompareOp')
+        .filter(node => textOf(context, node) === '<>')
+        .map(node =>
+          matchAt('python.not-equal', node, [
+            { from: node.from, to: node.to, insert: '!=' }
+          ])
+        )
+  ),
+  defineRule(
+    {
+      ...py2,
+      id: 'python.octal-literal',
+      summary: 'Octal literals `0777` are written `0o777` in Python 3.',
+      raises: syntaxError(/leading zeros in decimal integer literals/),
+      examples: [{ before: 'print(0755)', after: 'print(0o755)' }]
+    },
+    context =>
+      context
+        .nodes('Number')
+        .filter(node => /^0[0-7]+[lL]?$/.test(textOf(context, node)))
+        .map(node =>
+          matchAt('python.octal-literal', node, [
+            {
+              from: node.from,
+              to: node.to,
+              insert: `0o${textOf(context, node).slice(1).replace(/[lL]$/, '')}`
+            }
+          ])
+        )
+  ),
+  defineRule(
+    {
+      ...py2,
+      id: 'python.has-key',
+      summary: '`d.has_key(k)` is `k in d` in Python 3.',
+      raises: {
+        ename: 'AttributeError',
+        message: /object has no attribute 'has_key'/
+      },
+      examples: [
+        {
+          before: "d = {'a': 1}\nif d.has_key('a'):\n    print('yes')",
+          after: "d = {'a': 1}\nif 'a' in d:\n    print('yes')"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const args = argsOf(context, call);
+        if (
+          callee?.name !== 'has_key' ||
+          callee.node.name !== 'MemberExpression' ||
+          args.length !== 1 ||
+          args[0].name
+        ) {
+          return [];
+        }
+        const owner = textOf(context, callee.node.firstChild!);
+        const key = context.source.slice(args[0].from, args[0].to);
+        const bare = Private.standsAlone(call);
+        const insert = bare ? `${key} in ${owner}` : `(${key} in ${owner})`;
+        return [
+          matchAt('python.has-key', call, [
+            { from: call.from, to: call.to, insert }
+          ])
+        ];
+      })
+  ),
+  ...(
+    [
+      ['iteritems', 'items'],
+      ['itervalues', 'values'],
+      ['iterkeys', 'keys']
+    ] as const
+  ).map(([old, to]) =>
+    attributeRenamed({
+      ...py2,
+      id: `python.dict-${old}`,
+      summary: `\`dict.${old}()\` is \`dict.${to}()\` in Python 3.`,
+      raises: {
+        ename: 'AttributeError',
+        message: new RegExp(`object has no attribute '${old}'`)
+      },
+      attribute: old,
+      to,
+      call: true,
+      examples: [
+        {
+          before: `d = {'a': 1}\nfor x in d.${old}():\n    print(x)`,
+          after: `d = {'a': 1}\nfor x in d.${to}():\n    print(x)`
+        }
+      ]
+    })
+  ),
+  ...(
+    [
+      ['xrange', 'range', 'print(list(xrange(3)))'],
+      ['raw_input', 'input', 'print(raw_input.__name__)'],
+      ['unicode', 'str', 'print(unicode(12))'],
+      ['unichr', 'chr', 'print(unichr(97))'],
+      ['basestring', 'str', "print(isinstance('a', basestring))"],
+      ['long', 'int', 'print(long(3))']
+    ] as const
+  ).map(([name, to, before]) =>
+    builtinRenamed({
+      ...py2,
+      id: `python.${name.replace('_', '-')}`,
+      summary: `The builtin \`${name}\` is \`${to}\` in Python 3.`,
+      raises: nameError(name),
+      name,
+      to,
+      examples: [
+        {
+          before,
+          after: before.replace(new RegExp(`\\b${name}\\b`, 'g'), to)
+        }
+      ]
+    })
+  ),
+  builtinRenamed({
+    ...py2,
+    id: 'python.reduce',
+    summary: '`reduce` moved to `functools.reduce` in Python 3.',
+    raises: nameError('reduce'),
+    name: 'reduce',
+    to: 'functools.reduce',
+    module: 'functools',
+    examples: [
+      {
+        before: 'print(reduce(lambda a, b: a * b, [1, 2, 3, 4]))',
+        after:
+          'import functools\nprint(functools.reduce(lambda a, b: a * b, [1, 2, 3, 4]))'
+      }
+    ]
+  })
+];
+
+namespace Private {
+  /** Whether a call is a whole condition or statement (no parentheses needed around `in`). */
+  export function standsAlone(call: SyntaxNode): boolean {
+    const parent = call.parent?.name;
+    return (
+      parent === 'IfStatement' ||
+      parent === 'WhileStatement' ||
+      parent === 'ExpressionStatement' ||
+      parent === 'AssignStatement'
+    );
+  }
+}

@@ -1,0 +1,209 @@
+import type { SyntaxNode } from '@lezer/common';
+import type { IRuleContext, ITextEdit } from './types';
+
+/** One argument of a call: `value`, `name=value`, `*value` or `**value`. */
+export interface IArgument {
+  /** Keyword name, for `name=value`. */
+  name?: string;
+  /** `*` or `**` for unpacked arguments. */
+  star?: string;
+  /** The whole argument, keyword included. */
+  from: number;
+  to: number;
+  /** The value's node (its first node when the value spans several). */
+  value: SyntaxNode;
+  valueFrom: number;
+  valueTo: number;
+}
+
+/** The text of a node. */
+export function textOf(context: IRuleContext, node: SyntaxNode): string {
+  return context.source.slice(node.from, node.to);
+}
+
+/** A string literal's value when it is a plain one ('x', "x", r'x'); else null. */
+export function stringValue(text: string): string | null {
+  const match = /^[rRuU]?(['"])([^'"\\\n]*)\1$/.exec(text);
+  return match ? match[2] : null;
+}
+
+/** The dotted name a node spells (`a.b.c`), or null for anything else (calls, subscripts). */
+export function dottedName(
+  context: IRuleContext,
+  node: SyntaxNode
+): string | null {
+  if (node.name === 'VariableName') {
+    return textOf(context, node);
+  }
+  if (node.name !== 'MemberExpression') {
+    return null;
+  }
+  const head = node.firstChild;
+  const last = node.lastChild;
+  if (!head || last?.name !== 'PropertyName') {
+    return null;
+  }
+  const left = dottedName(context, head);
+  return left === null ? null : `${left}.${textOf(context, last)}`;
+}
+
+/**
+ * What a dotted name refers to through the notebook's imports: with `import numpy as np`,
+ * `np.float` resolves to `numpy.float`. Names not bound by an import come back as written.
+ */
+export function resolve(context: IRuleContext, dotted: string): string {
+  const dot = dotted.indexOf('.');
+  const head = dot < 0 ? dotted : dotted.slice(0, dot);
+  const bound = context.imports.get(head);
+  return bound === undefined ? dotted : bound + dotted.slice(head.length);
+}
+
+/** The callee node of a call, and its last name (`fit` in `model.fit(...)`). */
+export function calleeOf(
+  context: IRuleContext,
+  call: SyntaxNode
+): { node: SyntaxNode; name: string } | null {
+  const node = call.firstChild;
+  if (!node) {
+    return null;
+  }
+  if (node.name === 'VariableName') {
+    return { node, name: textOf(context, node) };
+  }
+  if (
+    node.name === 'MemberExpression' &&
+    node.lastChild?.name === 'PropertyName'
+  ) {
+    return { node, name: textOf(context, node.lastChild) };
+  }
+  return null;
+}
+
+/**
+ * Whether a call's callee is one of `names` (by last name) and, when the notebook's imports
+ * say where it comes from, comes from under `module`.
+ */
+export function callsOneOf(
+  context: IRuleContext,
+  call: SyntaxNode,
+  names: readonly string[],
+  module?: string
+): boolean {
+  const callee = calleeOf(context, call);
+  if (!callee || !names.includes(callee.name)) {
+    return false;
+  }
+  if (!module) {
+    return true;
+  }
+  const dotted = dottedName(context, callee.node);
+  if (dotted === null) {
+    // A method on an expression (`make().fit()`): nothing to resolve through.
+    return true;
+  }
+  const resolved = resolve(context, dotted);
+  const imported = resolved !== dotted || context.imports.has(dotted);
+  return !imported || resolved.startsWith(`${module}.`);
+}
+
+/** A call's arguments in order, with keyword names read from the source. */
+export function argsOf(context: IRuleContext, call: SyntaxNode): IArgument[] {
+  return argumentsIn(context.source, call);
+}
+
+/** A call's arguments in `source` (where the call was parsed). */
+export function argumentsIn(source: string, call: SyntaxNode): IArgument[] {
+  const list = call.getChild('ArgList');
+  const args: IArgument[] = [];
+  let parts: SyntaxNode[] = [];
+  const flush = () => {
+    if (parts.length === 0) {
+      return;
+    }
+    const [first, second] = parts;
+    const last = parts[parts.length - 1];
+    const keyword =
+      parts.length >= 3 &&
+      first.name === 'VariableName' &&
+      second.name === 'AssignOp';
+    const star = first.name === '*' || first.name === '**';
+    const value = parts[keyword ? 2 : star ? 1 : 0] ?? first;
+    args.push({
+      name: keyword ? source.slice(first.from, first.to) : undefined,
+      star: star ? first.name : undefined,
+      from: first.from,
+      to: last.to,
+      value,
+      valueFrom: value.from,
+      valueTo: last.to
+    });
+    parts = [];
+  };
+  for (let child = list?.firstChild; child; child = child.nextSibling) {
+    if (child.name === '(' || child.name === ')' || child.name === ',') {
+      flush();
+    } else {
+      parts.push(child);
+    }
+  }
+  flush();
+  return args;
+}
+
+/** The keyword argument `name`, if the call passes it. */
+export function keywordArg(
+  context: IRuleContext,
+  call: SyntaxNode,
+  name: string
+): IArgument | undefined {
+  return argsOf(context, call).find(arg => arg.name === name);
+}
+
+/** Edits adding `text` (e.g. `n_estimators=10`) as the call's last argument. */
+export function appendArgument(
+  context: IRuleContext,
+  call: SyntaxNode,
+  text: string
+): ITextEdit {
+  const args = argsOf(context, call);
+  const list = call.getChild('ArgList')!;
+  if (args.length === 0) {
+    return { from: list.from + 1, to: list.from + 1, insert: text };
+  }
+  const last = args[args.length - 1];
+  return { from: last.to, to: last.to, insert: `, ${text}` };
+}
+
+/** The edit removing one argument and the comma that goes with it. */
+export function removeArgument(
+  context: IRuleContext,
+  call: SyntaxNode,
+  index: number
+): ITextEdit {
+  const args = argsOf(context, call);
+  const arg = args[index];
+  if (index > 0) {
+    return { from: args[index - 1].to, to: arg.to, insert: '' };
+  }
+  const next = args[1];
+  return { from: arg.from, to: next ? next.from : arg.to, insert: '' };
+}
+
+/** The statement (direct child of a body or of the script) that holds a node. */
+export function statementOf(node: SyntaxNode): SyntaxNode {
+  let current = node;
+  while (
+    current.parent &&
+    current.parent.name !== 'Script' &&
+    current.parent.name !== 'Body'
+  ) {
+    current = current.parent;
+  }
+  return current;
+}
+
+/** The indentation of the line that holds `offset`. */
+export function indentAt(source: string, offset: number): string {
+  const start = source.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(source.slice(start))![0];
+}

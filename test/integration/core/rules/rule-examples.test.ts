@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type * as nbformat from '@jupyterlab/nbformat';
+import {
+  KernelExecutor,
+  probeEnvironment,
+  type ICellResult
+} from '../../../../src/core';
+import {
+  allRules,
+  answerQuestions,
+  evidenceOf,
+  proposeRewrite,
+  ruleApplies,
+  scanSource,
+  type IRule,
+  type IRuleExample
+} from '../../../../src/core/rules';
+import { startTestServer, type ITestServer } from '../../helpers/jupyter';
+
+// Distributions probed in the kernel, by the module that provides them.
+const MODULES = [
+  'numpy',
+  'pandas',
+  'sklearn',
+  'matplotlib',
+  'seaborn',
+  'scipy',
+  'IPython'
+];
+
+/** Printed text of a run. */
+function stdout(result: ICellResult): string {
+  return result.outputs
+    .filter(
+      output => output.output_type === 'stream' && output.name === 'stdout'
+    )
+    .map(output => (output as nbformat.IStream).text as string)
+    .join('');
+}
+
+/**
+ * Runs every rule's examples in one real kernel on today's stack: `before` fails as the rule
+ * says (or, for a changed default or a silent change, prints something else) and `after`,
+ * which the rule itself produces from `before`, runs.
+ */
+describe('rule examples in a real kernel', { timeout: 300_000 }, () => {
+  let server: ITestServer;
+  let executor: KernelExecutor;
+  const versions = new Map<string, string>();
+
+  before(async () => {
+    server = await startTestServer();
+    const session = await server.startKernel();
+    executor = new KernelExecutor({ kernel: session.kernel });
+    const environment = await probeEnvironment(executor, MODULES);
+    versions.set('python', environment.python);
+    for (const module of environment.modules) {
+      if (module.distribution && module.version) {
+        versions.set(module.distribution.toLowerCase(), module.version);
+      }
+    }
+    const ready = await executor.execute(
+      "import matplotlib\nmatplotlib.use('Agg')\nimport warnings\nwarnings.simplefilter('ignore')"
+    );
+    assert.equal(ready.status, 'ok');
+  });
+
+  after(async () => {
+    await server?.stop();
+  });
+
+  /** Runs code in a clean namespace after the example's setup. */
+  async function run(
+    example: IRuleExample,
+    code: string
+  ): Promise<ICellResult> {
+    const reset = await executor.execute('%reset -f', { timeoutMs: 30_000 });
+    assert.equal(reset.status, 'ok');
+    if (example.setup) {
+      const setup = await executor.execute(example.setup, {
+        timeoutMs: 60_000
+      });
+      assert.equal(setup.status, 'ok', `setup failed: ${setup.evalue}`);
+    }
+    return executor.execute(code, { timeoutMs: 60_000 });
+  }
+
+  /** The rewrite the rule proposes for `before`, with its questions asked of the kernel. */
+  async function rewrite(rule: IRule, example: IRuleExample): Promise<string> {
+    await run(example, 'pass');
+    const metadata = example.writtenWith
+      ? { language_info: { version: example.writtenWith } }
+      : {};
+    const matches = scanSource(example.before, [rule], {
+      versions,
+      evidence: evidenceOf(metadata, [example.before], allRules),
+      files: new Set(example.files ?? [])
+    });
+    const withAnswers = await answerQuestions(matches, executor);
+    return (
+      proposeRewrite(example.before, withAnswers)?.source ?? example.before
+    );
+  }
+
+  for (const rule of allRules) {
+    rule.examples.forEach((example, i) => {
+      it(`${rule.id} example ${i + 1}`, async t => {
+        if (!ruleApplies(rule, versions)) {
+          t.skip(
+            `${rule.distribution} ${versions.get(rule.distribution)} predates ${rule.since}`
+          );
+          return;
+        }
+        assert.equal(await rewrite(rule, example), example.after);
+        const old = await run(example, example.before);
+        if (rule.raises) {
+          assert.equal(old.status, 'error', `before ran: ${stdout(old)}`);
+          assert.equal(old.ename, rule.raises.ename, old.evalue);
+          assert.match(old.evalue ?? '', rule.raises.message);
+        }
+        if (example.after === example.before) {
+          return;
+        }
+        const missing = (example.requires ?? []).filter(
+          name => !versions.has(name)
+        );
+        if (missing.length > 0) {
+          t.diagnostic(`after not run: ${missing.join(', ')} not installed`);
+          return;
+        }
+        const now = await run(example, example.after);
+        assert.equal(
+          now.status,
+          'ok',
+          `after failed: ${now.ename}: ${now.evalue}`
+        );
+        if (!rule.raises) {
+          assert.equal(
+            old.status,
+            'ok',
+            `before failed: ${old.ename}: ${old.evalue}`
+          );
+          assert.notEqual(
+            stdout(now),
+            stdout(old),
+            'same output before and after'
+          );
+        }
+      });
+    });
+  }
+});

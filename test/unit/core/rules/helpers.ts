@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  allRules,
+  compareVersions,
+  evidenceOf,
+  proposeRewrite,
+  scanSource,
+  type IRule,
+  type IRuleExample,
+  type IRuleMatch
+} from '../../../../src/core/rules';
+
+/** The stack notebooks are modernized for. */
+export const TODAY: ReadonlyMap<string, string> = new Map([
+  ['python', '3.11.7'],
+  ['pandas', '3.1.1'],
+  ['numpy', '2.4.6'],
+  ['scikit-learn', '1.9.1'],
+  ['matplotlib', '3.11.2'],
+  ['seaborn', '0.13.2'],
+  ['scipy', '1.17.1'],
+  ['ipython', '9.18.1']
+]);
+
+/** Today's stack, or the rule's own version where it comes later (Python 3.12 rules). */
+export function versionsFor(rule: IRule): ReadonlyMap<string, string> {
+  const installed = TODAY.get(rule.distribution);
+  return installed && compareVersions(installed, rule.since) >= 0
+    ? TODAY
+    : new Map([...TODAY, [rule.distribution, rule.since]]);
+}
+
+/** The rule's matches in an example's code, as the scan would give them. */
+export function matchesIn(
+  rule: IRule,
+  source: string,
+  example: Partial<IRuleExample> = {},
+  versions: ReadonlyMap<string, string> = versionsFor(rule)
+): IRuleMatch[] {
+  const evidence = evidenceOf(
+    example.writtenWith
+      ? { language_info: { version: example.writtenWith } }
+      : {},
+    [source],
+    allRules
+  );
+  return scanSource(source, [rule], {
+    versions,
+    evidence,
+    files: new Set(example.files ?? [])
+  }).filter(match => match.ruleId === rule.id);
+}
+
+/** Matches with kernel questions answered by the example's canned answer. */
+export function answered(
+  matches: IRuleMatch[],
+  answer: string | undefined
+): IRuleMatch[] {
+  return matches.map(match =>
+    match.question && match.edits.length === 0 && answer !== undefined
+      ? { ...match, edits: match.question.decide(answer) ?? [] }
+      : match
+  );
+}
+
+/** Tests every example of every rule: found in `before`, rewritten to `after`, quiet on `after`. */
+export function testExamples(rules: readonly IRule[]): void {
+  for (const rule of rules) {
+    describe(rule.id, () => {
+      it('has an id, summary, changelog link and examples', () => {
+        assert.match(rule.id, /^[a-z0-9]+\.[a-z0-9-]+$/);
+        assert.ok(rule.summary.length > 10);
+        assert.match(rule.link, /^https:\/\//);
+        assert.ok(rule.examples.length > 0);
+      });
+      rule.examples.forEach((example, i) => {
+        it(`example ${i + 1}: rewrites before into after`, () => {
+          const matches = matchesIn(rule, example.before, example);
+          assert.ok(matches.length > 0, 'no match in before');
+          const rewrite = proposeRewrite(
+            example.before,
+            answered(matches, example.answer)
+          );
+          assert.equal(rewrite?.source ?? example.before, example.after);
+        });
+        if (example.after !== example.before) {
+          it(`example ${i + 1}: after is modern`, () => {
+            assert.deepEqual(matchesIn(rule, example.after, example), []);
+          });
+        }
+      });
+    });
+  }
+}
