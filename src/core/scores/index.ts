@@ -1,0 +1,4 @@
+export * from './types';
+export * from './metrics';
+export * from './extract';
+export * from './seeding';
