@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
 
@@ -47,7 +47,7 @@ export async function startLocalServer(
   }
 }
 
-/** `jupyter` on PATH, else beside a python on PATH. */
+/** `jupyter` on PATH, else beside the python that PATH leads to. */
 export function findJupyter(): string {
   const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
   for (const dir of dirs) {
@@ -59,7 +59,8 @@ export function findJupyter(): string {
     for (const dir of dirs) {
       const candidate = join(dir, python);
       if (Private.isExecutable(candidate)) {
-        const beside = join(dirname(candidate), 'jupyter');
+        // A python linked from elsewhere (a venv's, say) has its jupyter beside the target.
+        const beside = join(dirname(realpathSync(candidate)), 'jupyter');
         if (Private.isExecutable(beside)) {
           return beside;
         }
