@@ -6,3 +6,4 @@ export * from './environment';
 export * from './notebook';
 export * from './execution/kernel-executor';
 export * from './execution/output-collector';
+export * from './scores';

@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { parseNotebook } from '../../../../src/core/notebook';
 import { extractScores, type IScore } from '../../../../src/core/scores';
-
-const EXAMPLES = resolve(__dirname, '../../../../examples');
+import { example } from './helpers';
 
 /** The saved scores of an example notebook, as the comparison table would list them. */
 function savedScores(name: string): IScore[] {
-  const text = readFileSync(join(EXAMPLES, `${name}.ipynb`), 'utf8');
-  return extractScores(parseNotebook(text).cells);
+  return extractScores(example(name));
 }
 
 /** One line per score: cell index, metric#occurrence, value as printed, label. */

@@ -1,5 +1,8 @@
 import type * as nbformat from '@jupyterlab/nbformat';
-import type { IScoreCell } from '../../../../src/core/scores';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseNotebook } from '../../../../src/core/notebook';
+import type { IScore, IScoreCell } from '../../../../src/core/scores';
 
 /** A stdout chunk. */
 export function stdout(text: string): nbformat.IStream {
@@ -35,4 +38,38 @@ export function cells(
     outputs,
     cellType: 'code'
   }));
+}
+
+/** A score with defaults for what a test does not care about. */
+export function score(fields: Partial<IScore> & { value: number }): IScore {
+  return {
+    cellId: 'c0',
+    cellIndex: 0,
+    metric: 'accuracy',
+    label: 'accuracy',
+    printed: String(fields.value),
+    direction: 'higher',
+    occurrence: 1,
+    seeded: true,
+    span: { outputIndex: 0, start: 0, end: 0, line: '' },
+    ...fields
+  };
+}
+
+/** An example notebook's cells as saved. */
+export function example(name: string): IScoreCell[] {
+  const path = resolve(__dirname, '../../../../examples', `${name}.ipynb`);
+  return parseNotebook(readFileSync(path, 'utf8')).cells;
+}
+
+/** The same cells after a run that printed `printed` (stdout) in the cells at these indices. */
+export function rerun(
+  saved: IScoreCell[],
+  printed: Record<number, string>
+): IScoreCell[] {
+  return saved.map(cell =>
+    cell.index in printed
+      ? { ...cell, outputs: [stdout(printed[cell.index])] }
+      : cell
+  );
 }
