@@ -78,6 +78,31 @@ export function keywordRenamed(
   );
 }
 
+/**
+ * A keyword argument was replaced by another with a different value:
+ * `error_bad_lines=False` → `on_bad_lines='skip'`. `replace` gets the value's source and
+ * gives the new argument's, or null when there is no safe replacement.
+ */
+export function keywordReplaced(
+  info: IRuleInfo &
+    ICallees & { keyword: string; replace: (value: string) => string | null }
+): IRule {
+  return defineRule(info, context =>
+    callsOf(context, info).flatMap(call =>
+      argsOf(context, call)
+        .filter(arg => arg.name === info.keyword)
+        .flatMap(arg => {
+          const insert = info.replace(
+            context.source.slice(arg.valueFrom, arg.valueTo)
+          );
+          return insert === null
+            ? []
+            : [matchAt(info.id, arg, [{ from: arg.from, to: arg.to, insert }])];
+        })
+    )
+  );
+}
+
 /** A keyword argument was removed; dropping it keeps today's behaviour (see the note). */
 export function keywordRemoved(
   info: IRuleInfo & ICallees & { keyword: string; note?: string }

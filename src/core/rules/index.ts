@@ -1,6 +1,10 @@
 import type { IRule } from './types';
 import { python2Rules } from './python2';
 import { stdlibRules } from './python-stdlib';
+import { numpyRules } from './numpy';
+import { pandasApiRules } from './pandas-api';
+import { pandasCallRules } from './pandas-calls';
+import { pandasBehaviourRules } from './pandas-behaviour';
 
 export * from './types';
 export * from './versions';
@@ -10,4 +14,11 @@ export * from './builders';
 export * from './builders-imports';
 
 /** Every built-in migration rule, by library. */
-export const allRules: readonly IRule[] = [...python2Rules, ...stdlibRules];
+export const allRules: readonly IRule[] = [
+  ...python2Rules,
+  ...stdlibRules,
+  ...numpyRules,
+  ...pandasApiRules,
+  ...pandasCallRules,
+  ...pandasBehaviourRules
+];

@@ -207,3 +207,22 @@ export function indentAt(source: string, offset: number): string {
   const start = source.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(source.slice(start))![0];
 }
+
+/**
+ * How the cell names a module through the notebook's imports (`pd` for `pandas`), and the
+ * import to add at the top of the cell when nothing binds it.
+ */
+export function spellModule(
+  context: IRuleContext,
+  module: string,
+  alias: string
+): { name: string; edits: ITextEdit[] } {
+  for (const [name, target] of context.imports) {
+    if (target === module) {
+      return { name, edits: [] };
+    }
+  }
+  const insert =
+    alias === module ? `import ${module}\n` : `import ${module} as ${alias}\n`;
+  return { name: alias, edits: [{ from: 0, to: 0, insert }] };
+}

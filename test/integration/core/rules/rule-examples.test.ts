@@ -10,6 +10,8 @@ import {
   allRules,
   answerQuestions,
   evidenceOf,
+  importTable,
+  prepareSource,
   proposeRewrite,
   ruleApplies,
   scanSource,
@@ -88,15 +90,20 @@ describe('rule examples in a real kernel', { timeout: 300_000 }, () => {
 
   /** The rewrite the rule proposes for `before`, with its questions asked of the kernel. */
   async function rewrite(rule: IRule, example: IRuleExample): Promise<string> {
-    await run(example, 'pass');
     const metadata = example.writtenWith
       ? { language_info: { version: example.writtenWith } }
       : {};
+    const cells = [example.setup ?? '', example.before];
     const matches = scanSource(example.before, [rule], {
       versions,
-      evidence: evidenceOf(metadata, [example.before], allRules),
+      evidence: evidenceOf(metadata, cells, allRules),
+      imports: importTable(cells.map(prepareSource)),
       files: new Set(example.files ?? [])
     });
+    if (matches.some(match => match.question)) {
+      // The question is about objects the setup makes.
+      await run(example, 'pass');
+    }
     const withAnswers = await answerQuestions(matches, executor);
     return (
       proposeRewrite(example.before, withAnswers)?.source ?? example.before

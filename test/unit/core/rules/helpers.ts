@@ -4,6 +4,8 @@ import {
   allRules,
   compareVersions,
   evidenceOf,
+  importTable,
+  prepareSource,
   proposeRewrite,
   scanSource,
   type IRule,
@@ -42,12 +44,15 @@ export function matchesIn(
     example.writtenWith
       ? { language_info: { version: example.writtenWith } }
       : {},
-    [source],
+    [example.setup ?? '', source],
     allRules
   );
+  // The setup stands for the notebook's earlier cells: their imports count.
+  const imports = importTable([example.setup ?? '', source].map(prepareSource));
   return scanSource(source, [rule], {
     versions,
     evidence,
+    imports,
     files: new Set(example.files ?? [])
   }).filter(match => match.ruleId === rule.id);
 }

@@ -1,0 +1,111 @@
+import { aliasReplaced, defineRule, matchAt } from './builders';
+import { argsOf, calleeOf, dottedName, resolve } from './syntax';
+import type { IRule } from './types';
+
+const NOTES = (version: string) =>
+  `https://numpy.org/doc/stable/release/${version}-notes.html`;
+const gone = (name: string) => ({
+  ename: 'AttributeError',
+  message: new RegExp(
+    `module 'numpy' has no attribute '${name}'|np.${name}. was removed`
+  )
+});
+
+/**
+ * Removed numpy names and what replaces them: `[name, replacement, since, use]`. `$` in
+ * the replacement is the module as the cell spells it (`np`); `use` is example code.
+ */
+const ALIASES: readonly (readonly [string, string, string, string])[] = [
+  // Aliases of Python builtins, deprecated in 1.20 and removed in 1.24.
+  ['int', 'int', '1.24', 'print(np.array([1.7]).astype(np.int))'],
+  ['float', 'float', '1.24', 'print(np.float(3))'],
+  ['object', 'object', '1.24', 'print(np.array([1], dtype=np.object).dtype)'],
+  ['str', 'str', '1.24', 'print(np.str(3))'],
+  ['complex', 'complex', '1.24', 'print(np.complex(1, 2))'],
+  ['unicode', 'str', '2.0.0', 'print(np.unicode(3))'],
+  // The numpy 2.0 namespace clean-up (NEP 52).
+  ['NaN', '$.nan', '2.0.0', 'print(np.isnan(np.NaN))'],
+  ['NAN', '$.nan', '2.0.0', 'print(np.isnan(np.NAN))'],
+  ['Inf', '$.inf', '2.0.0', 'print(np.Inf > 1)'],
+  ['Infinity', '$.inf', '2.0.0', 'print(np.Infinity > 1)'],
+  ['infty', '$.inf', '2.0.0', 'print(np.infty > 1)'],
+  ['PINF', '$.inf', '2.0.0', 'print(np.PINF > 1)'],
+  ['NINF', '-$.inf', '2.0.0', 'print(np.NINF < 1)'],
+  ['float_', '$.float64', '2.0.0', 'print(np.float_(1.5))'],
+  ['complex_', '$.complex128', '2.0.0', 'print(np.complex_(1))'],
+  ['cfloat', '$.complex128', '2.0.0', 'print(np.cfloat(1))'],
+  ['string_', '$.bytes_', '2.0.0', "print(np.string_('a'))"],
+  ['unicode_', '$.str_', '2.0.0', "print(np.unicode_('a'))"],
+  ['bool8', '$.bool_', '2.0.0', 'print(np.bool8(1))'],
+  ['round_', '$.round', '2.0.0', 'print(np.round_(1.26, 1))'],
+  ['product', '$.prod', '2.0.0', 'print(np.product([2, 3]))'],
+  ['cumproduct', '$.cumprod', '2.0.0', 'print(np.cumproduct([2, 3]))'],
+  ['alltrue', '$.all', '2.0.0', 'print(np.alltrue([True, False]))'],
+  ['sometrue', '$.any', '2.0.0', 'print(np.sometrue([True, False]))'],
+  ['mat', '$.asmatrix', '2.0.0', 'print(np.mat([[1, 2]]).shape)'],
+  ['in1d', '$.isin', '2.4.0', 'print(np.in1d([1, 2], [2]))'],
+  ['trapz', '$.trapezoid', '2.4.0', 'print(np.trapz([1, 2, 3]))']
+];
+
+/** numpy's removed aliases and functions. */
+export const numpyRules: IRule[] = [
+  ...ALIASES.map(([name, to, since, use]) =>
+    aliasReplaced({
+      id: `numpy.${name.toLowerCase().replace(/_$/, '-underscore')}${name === 'NAN' ? '-upper' : ''}`,
+      distribution: 'numpy',
+      since,
+      summary: `\`np.${name}\` was removed in numpy ${since}: use \`${to.replace('$', 'np')}\`.`,
+      link: NOTES(since),
+      raises: gone(name),
+      module: 'numpy',
+      name,
+      to,
+      examples: [
+        {
+          before: `import numpy as np\n${use}`,
+          after: `import numpy as np\n${use.replace(`np.${name}`, to.replace('$', 'np'))}`
+        }
+      ]
+    })
+  ),
+  defineRule(
+    {
+      id: 'numpy.asscalar',
+      distribution: 'numpy',
+      since: '1.23.0',
+      summary: '`np.asscalar(a)` was removed in numpy 1.23: use `a.item()`.',
+      link: NOTES('1.23.0'),
+      raises: gone('asscalar'),
+      examples: [
+        {
+          before: 'import numpy as np\nprint(np.asscalar(np.array([4])))',
+          after: 'import numpy as np\nprint(np.asarray(np.array([4])).item())'
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const dotted = callee && dottedName(context, callee.node);
+        const args = argsOf(context, call);
+        if (
+          !dotted ||
+          resolve(context, dotted) !== 'numpy.asscalar' ||
+          args.length !== 1
+        ) {
+          return [];
+        }
+        const module = dotted.slice(0, dotted.lastIndexOf('.'));
+        const value = context.source.slice(args[0].from, args[0].to);
+        return [
+          matchAt('numpy.asscalar', call, [
+            {
+              from: call.from,
+              to: call.to,
+              insert: `${module}.asarray(${value}).item()`
+            }
+          ])
+        ];
+      })
+  )
+];

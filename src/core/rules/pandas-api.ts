@@ -1,0 +1,317 @@
+import {
+  aliasReplaced,
+  keywordRemoved,
+  keywordRenamed,
+  keywordReplaced,
+  methodRenamed,
+  valueRenamed,
+  defineRule
+} from './builders';
+import { moduleMoved } from './builders-imports';
+import type { IRule } from './types';
+
+/** pandas' release notes for a version, e.g. `2.0.0`. */
+export const pandasNotes = (version: string) =>
+  `https://pandas.pydata.org/docs/whatsnew/v${version}.html`;
+export const PANDAS_SETUP =
+  "import pandas as pd\ndf = pd.DataFrame({'a': [3, 1, 2], 'b': [1.0, None, 3.0]})";
+const typeError = (keyword: string) => ({
+  ename: 'TypeError',
+  message: new RegExp(`unexpected keyword argument '${keyword}'`)
+});
+const noAttribute = (name: string) => ({
+  ename: 'AttributeError',
+  message: new RegExp(`has no attribute '${name}'`)
+});
+
+const HOURS: Record<string, string> = {
+  H: 'h',
+  T: 'min',
+  S: 's',
+  L: 'ms',
+  U: 'us',
+  N: 'ns'
+};
+const ENDS: Record<string, string> = {
+  M: 'ME',
+  Q: 'QE',
+  A: 'YE',
+  Y: 'YE',
+  BM: 'BME',
+  BQ: 'BQE',
+  BA: 'BYE',
+  BY: 'BYE',
+  SM: 'SME',
+  AS: 'YS',
+  BAS: 'BYS'
+};
+
+/**
+ * A rule over every pandas call that takes a frequency: `date_range(freq=)`, `resample(rule)`,
+ * `asfreq(freq)`, `Grouper(freq=)`. Period frequencies keep `M`, `Q` and `Y`: left alone.
+ */
+function frequencyRenamed(
+  info: Omit<Parameters<typeof valueRenamed>[0], 'keyword' | 'position'>
+): IRule {
+  const parts = [
+    valueRenamed({
+      ...info,
+      callees: ['date_range', 'bdate_range', 'Grouper'],
+      keyword: 'freq'
+    }),
+    valueRenamed({
+      ...info,
+      callees: ['resample'],
+      keyword: 'rule',
+      position: 0
+    }),
+    valueRenamed({ ...info, callees: ['asfreq'], keyword: 'freq', position: 0 })
+  ];
+  return defineRule(info, context => parts.flatMap(part => part.find(context)));
+}
+
+/** Renames pandas' removed one-letter aliases, keeping a multiple and anchor (`2H`, `A-DEC`). */
+function renameAlias(table: Record<string, string>) {
+  return (value: string) => {
+    const match = /^(\d*)([A-Z]+)(-\w+)?$/.exec(value);
+    const to = match && table[match[2]];
+    return to ? `${match[1]}${to}${match[3] ?? ''}` : null;
+  };
+}
+
+/** pandas APIs removed between 0.20 and 3.0 that builders describe. */
+export const pandasApiRules: IRule[] = [
+  methodRenamed({
+    id: 'pandas.as-matrix',
+    distribution: 'pandas',
+    since: '1.0.0',
+    summary:
+      '`DataFrame.as_matrix()` was removed in pandas 1.0: use `.to_numpy()`.',
+    link: pandasNotes('1.0.0'),
+    raises: noAttribute('as_matrix'),
+    attribute: 'as_matrix',
+    to: 'to_numpy',
+    examples: [
+      {
+        setup: PANDAS_SETUP,
+        before: 'print(df.as_matrix().shape)',
+        after: 'print(df.to_numpy().shape)'
+      }
+    ]
+  }),
+  methodRenamed({
+    id: 'pandas.applymap',
+    distribution: 'pandas',
+    since: '3.0.0',
+    summary:
+      '`DataFrame.applymap` was removed in pandas 3.0: it is `DataFrame.map`.',
+    link: pandasNotes('3.0.0'),
+    raises: noAttribute('applymap'),
+    attribute: 'applymap',
+    to: 'map',
+    examples: [
+      {
+        setup: PANDAS_SETUP,
+        before: 'print(df.applymap(str).iloc[0, 0])',
+        after: 'print(df.map(str).iloc[0, 0])'
+      }
+    ]
+  }),
+  frequencyRenamed({
+    id: 'pandas.hourly-frequency',
+    distribution: 'pandas',
+    since: '3.0.0',
+    summary:
+      "Frequency aliases 'H', 'T', 'S', 'L', 'U', 'N' are 'h', 'min', 's', 'ms', 'us', 'ns' in pandas 3.0.",
+    link: pandasNotes('3.0.0'),
+    raises: { ename: 'ValueError', message: /Invalid frequency/ },
+    rename: renameAlias(HOURS),
+    examples: [
+      {
+        setup: 'import pandas as pd',
+        before: "print(pd.date_range('2020-01-01', periods=3, freq='2H')[-1])",
+        after: "print(pd.date_range('2020-01-01', periods=3, freq='2h')[-1])"
+      }
+    ]
+  }),
+  frequencyRenamed({
+    id: 'pandas.period-end-frequency',
+    distribution: 'pandas',
+    since: '3.0.0',
+    summary:
+      "Period-end frequencies 'M', 'Q', 'A'/'Y' are 'ME', 'QE', 'YE' in pandas 3.0.",
+    link: pandasNotes('3.0.0'),
+    raises: { ename: 'ValueError', message: /Invalid frequency/ },
+    rename: renameAlias(ENDS),
+    examples: [
+      {
+        setup:
+          "import pandas as pd\ns = pd.Series(range(40), index=pd.date_range('2020-01-01', periods=40))",
+        before: "print(s.resample('M').sum().tolist())",
+        after: "print(s.resample('ME').sum().tolist())"
+      }
+    ]
+  }),
+  keywordRenamed({
+    id: 'pandas.multiindex-labels',
+    distribution: 'pandas',
+    since: '1.0.0',
+    summary:
+      '`MultiIndex(labels=...)` is `MultiIndex(codes=...)` since pandas 1.0.',
+    link: pandasNotes('1.0.0'),
+    raises: typeError('labels'),
+    callees: ['MultiIndex'],
+    keyword: 'labels',
+    to: 'codes',
+    examples: [
+      {
+        setup: 'import pandas as pd',
+        before:
+          "print(len(pd.MultiIndex(levels=[['a', 'b']], labels=[[0, 1]])))",
+        after: "print(len(pd.MultiIndex(levels=[['a', 'b']], codes=[[0, 1]])))"
+      }
+    ]
+  }),
+  keywordReplaced({
+    id: 'pandas.error-bad-lines',
+    distribution: 'pandas',
+    since: '2.0.0',
+    summary:
+      "`read_csv(error_bad_lines=False)` is `on_bad_lines='skip'` since pandas 2.0.",
+    link: pandasNotes('2.0.0'),
+    raises: typeError('error_bad_lines'),
+    callees: ['read_csv', 'read_table'],
+    keyword: 'error_bad_lines',
+    replace: value =>
+      value === 'False'
+        ? "on_bad_lines='skip'"
+        : value === 'True'
+          ? "on_bad_lines='error'"
+          : null,
+    examples: [
+      {
+        setup: "import io\nimport pandas as pd\ntext = 'a,b\\n1,2\\n3,4,5\\n'",
+        before:
+          'print(len(pd.read_csv(io.StringIO(text), error_bad_lines=False)))',
+        after: "print(len(pd.read_csv(io.StringIO(text), on_bad_lines='skip')))"
+      }
+    ]
+  }),
+  keywordReplaced({
+    id: 'pandas.delim-whitespace',
+    distribution: 'pandas',
+    since: '3.0.0',
+    summary:
+      "`read_csv(delim_whitespace=True)` was removed in pandas 3.0: use `sep=r'\\s+'`.",
+    link: pandasNotes('3.0.0'),
+    raises: typeError('delim_whitespace'),
+    callees: ['read_csv', 'read_table', 'read_fwf'],
+    keyword: 'delim_whitespace',
+    replace: value => (value === 'True' ? "sep=r'\\s+'" : null),
+    examples: [
+      {
+        setup: "import io\nimport pandas as pd\ntext = 'a b\\n1  2\\n'",
+        before:
+          'print(pd.read_csv(io.StringIO(text), delim_whitespace=True).shape)',
+        after: "print(pd.read_csv(io.StringIO(text), sep=r'\\s+').shape)"
+      }
+    ]
+  }),
+  keywordRenamed({
+    id: 'pandas.line-terminator',
+    distribution: 'pandas',
+    since: '2.0.0',
+    summary:
+      '`to_csv(line_terminator=...)` is `lineterminator=` since pandas 2.0.',
+    link: pandasNotes('2.0.0'),
+    raises: typeError('line_terminator'),
+    callees: ['to_csv'],
+    keyword: 'line_terminator',
+    to: 'lineterminator',
+    examples: [
+      {
+        setup: PANDAS_SETUP,
+        before: "print(repr(df.to_csv(line_terminator='\\n')[:4]))",
+        after: "print(repr(df.to_csv(lineterminator='\\n')[:4]))"
+      }
+    ]
+  }),
+  keywordRemoved({
+    id: 'pandas.infer-datetime-format',
+    distribution: 'pandas',
+    since: '3.0.0',
+    summary:
+      '`infer_datetime_format=` was removed in pandas 3.0: formats are always inferred.',
+    link: pandasNotes('3.0.0'),
+    raises: typeError('infer_datetime_format'),
+    callees: ['to_datetime', 'read_csv'],
+    keyword: 'infer_datetime_format',
+    examples: [
+      {
+        setup: 'import pandas as pd',
+        before:
+          "print(pd.to_datetime(['2020-01-02'], infer_datetime_format=True)[0].day)",
+        after: "print(pd.to_datetime(['2020-01-02'])[0].day)"
+      }
+    ]
+  }),
+  aliasReplaced({
+    id: 'pandas.scatter-matrix',
+    distribution: 'pandas',
+    since: '1.0.0',
+    summary: '`pd.scatter_matrix` moved to `pd.plotting.scatter_matrix`.',
+    link: pandasNotes('1.0.0'),
+    raises: noAttribute('scatter_matrix'),
+    module: 'pandas',
+    name: 'scatter_matrix',
+    to: '$.plotting.scatter_matrix',
+    examples: [
+      {
+        setup: PANDAS_SETUP,
+        before: 'print(pd.scatter_matrix(df).shape)',
+        after: 'print(pd.plotting.scatter_matrix(df).shape)'
+      }
+    ]
+  }),
+  moduleMoved({
+    id: 'pandas.tools-plotting',
+    distribution: 'pandas',
+    since: '1.0.0',
+    summary: '`pandas.tools.plotting` is `pandas.plotting`.',
+    link: pandasNotes('1.0.0'),
+    raises: {
+      ename: 'ModuleNotFoundError',
+      message: /No module named 'pandas.tools'/
+    },
+    module: 'pandas.tools.plotting',
+    to: 'pandas.plotting',
+    examples: [
+      {
+        before:
+          'from pandas.tools.plotting import scatter_matrix\nprint(callable(scatter_matrix))',
+        after:
+          'from pandas.plotting import scatter_matrix\nprint(callable(scatter_matrix))'
+      }
+    ]
+  }),
+  ...['Int64Index', 'UInt64Index', 'Float64Index'].map(name =>
+    aliasReplaced({
+      id: `pandas.${name.toLowerCase()}`,
+      distribution: 'pandas',
+      since: '2.0.0',
+      summary: `\`pd.${name}\` was removed in pandas 2.0: use \`pd.Index\`.`,
+      link: pandasNotes('2.0.0'),
+      raises: noAttribute(name),
+      module: 'pandas',
+      name,
+      to: '$.Index',
+      examples: [
+        {
+          setup: 'import pandas as pd',
+          before: `print(len(pd.${name}([1, 2])))`,
+          after: 'print(len(pd.Index([1, 2])))'
+        }
+      ]
+    })
+  )
+];

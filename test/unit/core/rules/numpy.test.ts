@@ -1,0 +1,4 @@
+import { numpyRules } from '../../../../src/core/rules/numpy';
+import { testExamples } from './helpers';
+
+testExamples(numpyRules);

@@ -1,0 +1,6 @@
+import { pandasApiRules } from '../../../../src/core/rules/pandas-api';
+import { pandasBehaviourRules } from '../../../../src/core/rules/pandas-behaviour';
+import { pandasCallRules } from '../../../../src/core/rules/pandas-calls';
+import { testExamples } from './helpers';
+
+testExamples([...pandasApiRules, ...pandasCallRules, ...pandasBehaviourRules]);
