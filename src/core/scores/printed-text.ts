@@ -82,6 +82,9 @@ namespace Private {
     let segmentStart = 0;
     let labelStart = 0;
     let previous: IPrintedScore | undefined;
+    const context = leadingParameters(line);
+    const withContext = (label: string) =>
+      context && !label.startsWith(context) ? `${context} ${label}` : label;
     for (const number of line.matchAll(NUMBER)) {
       const segment = line.slice(segmentStart, number.index);
       const label = line.slice(labelStart, number.index);
@@ -97,7 +100,7 @@ namespace Private {
       }
       previous = {
         ...score,
-        label: continues ? previous!.label : cleanLabel(label),
+        label: continues ? previous!.label : withContext(cleanLabel(label)),
         start: offset + number.index,
         end: offset + segmentStart
       };
@@ -105,6 +108,25 @@ namespace Private {
       labelStart = segmentStart;
     }
     return scores;
+  }
+
+  /**
+   * `k = 3` in `k = 3   inertia = 3128.3   silhouette = 0.449`: the parameters a line starts
+   * with, which tell its scores from those of the next line (the silhouette of k = 3).
+   */
+  function leadingParameters(line: string): string {
+    const pair = /\s*([A-Za-z_]\w*)\s*=\s*[-+]?[\w.]+[\s,;]*/y;
+    let end = 0;
+    for (let found = pair.exec(line); found; found = pair.exec(line)) {
+      if (metricInLabel(found[1])) {
+        break;
+      }
+      end = pair.lastIndex;
+    }
+    return line
+      .slice(0, end)
+      .replace(/[\s,;]+/g, ' ')
+      .trim();
   }
 
   /** Whether the text before a number reads as a score's label (not a count or parameter). */

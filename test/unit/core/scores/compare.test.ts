@@ -4,10 +4,9 @@ import {
   compareScores,
   DEFAULT_TOLERANCE,
   deviationOf,
-  extractScores,
   type IScoreRow
 } from '../../../../src/core/scores';
-import { example, rerun, score } from './helpers';
+import { score } from './helpers';
 
 const RELATIVE = DEFAULT_TOLERANCE;
 
@@ -21,65 +20,6 @@ function rows(table: IScoreRow[]): unknown[][] {
     r.withinTolerance
   ]);
 }
-
-describe('compareScores on a re-run example', () => {
-  const saved = example('digits-2018');
-  // What today's defaults print (examples/README.md): SVC gamma='scale', lbfgs, 100 trees.
-  const now = rerun(saved, {
-    6: 'SVM                  test accuracy: 0.9911\n',
-    7: 'Logistic regression  test accuracy: 0.9511\n',
-    8: 'Random forest        test accuracy: 0.9756\n'
-  });
-
-  it('symmetric by default: a score that jumped is out of tolerance either way', () => {
-    const report = compareScores(extractScores(saved), extractScores(now));
-    assert.deepEqual(rows(report.rows), [
-      ['SVM test accuracy', 0.4867, 0.9911, 1.0364, false],
-      ['Logistic regression test accuracy', 0.9533, 0.9511, -0.0023, true],
-      ['Random forest test accuracy', 0.94, 0.9756, 0.0379, true],
-      ['Scaled SVM 5-fold CV accuracy', 0.9444, 0.9444, 0, true]
-    ]);
-    assert.equal(report.allWithin, false);
-    assert.deepEqual(report.tolerance, RELATIVE);
-  });
-
-  it('direction-aware: a better score passes, and the row says so', () => {
-    const report = compareScores(extractScores(saved), extractScores(now), {
-      tolerance: { directionAware: true }
-    });
-    assert.equal(report.rows[0].withinTolerance, true);
-    assert.equal(report.rows[0].note, 'better than the saved score');
-    assert.equal(report.allWithin, true);
-  });
-
-  it('direction-aware: k-means inertia that grew by 14% is worse, so it fails', () => {
-    const housing = example('housing-2018');
-    const line = (k: number, inertia: string, silhouette: string) =>
-      `k = ${k}   inertia = ${inertia}   silhouette = ${silhouette}\n`;
-    const rerunKMeans = rerun(housing, {
-      13: [
-        line(2, '5318.7', '0.377'),
-        line(3, '3577.1', '0.430'),
-        line(4, '1657.6', '0.540'),
-        line(5, '1322.0', '0.483'),
-        line(6, '1120.9', '0.447'),
-        line(7, '982.4', '0.441'),
-        line(8, '972.4', '0.395')
-      ].join('')
-    });
-    const report = compareScores(
-      extractScores(housing),
-      extractScores(rerunKMeans),
-      { tolerance: { directionAware: true } }
-    );
-    const failed = report.rows.filter(r => !r.withinTolerance);
-    assert.deepEqual(rows(failed), [
-      ['k = 3 inertia', 3128.3, 3577.1, 0.1435, false],
-      ['k = 8 inertia', 878.9, 972.4, 0.1064, false]
-    ]);
-    assert.ok(failed.every(r => r.direction === 'lower'));
-  });
-});
 
 describe('deviationOf', () => {
   it('relative: signed, and exactly 10% is within', () => {

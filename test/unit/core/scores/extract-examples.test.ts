@@ -70,10 +70,13 @@ describe('extractScores on the example notebooks', () => {
         ['k = 8 inertia', 878.9, 7, 'lower']
       ]
     );
+    const silhouette = scores.filter(s => s.metric === 'silhouette');
     assert.deepEqual(
-      scores.filter(s => s.metric === 'silhouette').map(s => s.value),
+      silhouette.map(s => s.value),
       [0.377, 0.449, 0.54, 0.483, 0.447, 0.441, 0.399]
     );
+    // The line's `k = 3` tells this silhouette from the next line's.
+    assert.equal(silhouette[1].label, 'k = 3 silhouette');
     assert.equal(scores.length, 3 + 7 + 7);
     // Coefficients (`rooms 8.363`), the k of each line, and describe()/corr() tables.
     for (const number of ['8.363', '-0.562', '2', '0.842781', '520.00']) {

@@ -62,14 +62,16 @@ export function example(name: string): IScoreCell[] {
   return parseNotebook(readFileSync(path, 'utf8')).cells;
 }
 
-/** The same cells after a run that printed `printed` (stdout) in the cells at these indices. */
-export function rerun(
-  saved: IScoreCell[],
-  printed: Record<number, string>
-): IScoreCell[] {
-  return saved.map(cell =>
-    cell.index in printed
-      ? { ...cell, outputs: [stdout(printed[cell.index])] }
-      : cell
-  );
+/**
+ * An example notebook's cells as they ran on today's stack with only its errors fixed
+ * (fixtures/rerun_examples.py): real outputs of a re-run, with the saved notebook's cell ids.
+ */
+export function rerunExample(name: string): IScoreCell[] {
+  const saved = example(name);
+  const path = resolve(__dirname, 'fixtures', `${name}.now.ipynb`);
+  // A session compares a live notebook with its own capture: the cells keep their ids.
+  return parseNotebook(readFileSync(path, 'utf8')).cells.map(cell => ({
+    ...cell,
+    id: saved[cell.index].id
+  }));
 }

@@ -1,66 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  extractScores,
-  matchReference,
-  matchScores,
-  type IScoreComparison
-} from '../../../../src/core/scores';
-import { example, rerun, score } from './helpers';
-
-/** 'label: original -> now (how)' for each pair. */
-function pairs(comparisons: IScoreComparison[]): string[] {
-  return comparisons.map(
-    ({ original, current, matchedBy }) =>
-      `${original.label}: ${original.printed} -> ${current?.printed ?? 'missing'}` +
-      (matchedBy ? ` (${matchedBy})` : '')
-  );
-}
+import { matchReference, matchScores } from '../../../../src/core/scores';
+import { score } from './helpers';
 
 describe('matchScores', () => {
-  it('finds the titanic scores again after the run changed the forest', () => {
-    const saved = example('titanic-2017');
-    const now = rerun(saved, {
-      19:
-        'Random forest CV accuracy: 0.7500 (+/- 0.0412)\n' +
-        'Random forest CV ROC AUC:  0.7791\n',
-      20: 'Random forest validation accuracy: 0.7312\n'
-    });
-    const comparisons = matchScores(extractScores(saved), extractScores(now));
-    assert.deepEqual(pairs(comparisons), [
-      'Logistic regression CV accuracy: 0.7672 -> 0.7672 (key)',
-      'Logistic regression CV ROC AUC: 0.8340 -> 0.8340 (key)',
-      'Random forest CV accuracy: 0.7297 -> 0.7500 (key)',
-      'Random forest CV ROC AUC: 0.7525 -> 0.7791 (key)',
-      'Random forest validation accuracy: 0.7562 -> 0.7312 (key)'
-    ]);
-  });
-
-  it("pairs the old report's avg / total with today's weighted avg, past the new accuracy row", () => {
-    const saved = example('breast-cancer-svm-2017');
-    const report = [
-      'Test accuracy: 0.9474',
-      '              precision    recall  f1-score   support',
-      '',
-      '      benign       0.94      0.98      0.96       108',
-      '   malignant       0.97      0.89      0.93        63',
-      '',
-      '    accuracy                           0.95       171',
-      '   macro avg       0.95      0.94      0.94       171',
-      'weighted avg       0.95      0.95      0.95       171',
-      ''
-    ].join('\n');
-    const comparisons = matchScores(
-      extractScores(saved),
-      extractScores(rerun(saved, { 17: report }))
-    ).filter(c => c.original.cellIndex === 17);
-    assert.deepEqual(pairs(comparisons), [
-      'Test accuracy: 0.9474 -> 0.9474 (key)',
-      'avg / total f1-score: 0.95 -> 0.95 (key)'
-    ]);
-    assert.equal(comparisons[1].current!.label, 'weighted avg f1-score');
-  });
-
   it('a line printed before the others does not shift the pairs', () => {
     const original = [
       score({ label: 'Test accuracy', value: 0.81 }),
