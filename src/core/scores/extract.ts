@@ -1,9 +1,6 @@
 import type * as nbformat from '@jupyterlab/nbformat';
-import {
-  computesMetric,
-  metricOfExpression,
-  type IMetricSpec
-} from './metrics';
+import { bareResultScore, bareScoresPrinted } from './bare-values';
+import { computesMetric } from './metrics';
 import { scoresInText, type IPrintedScore } from './printed-text';
 import { withoutComments } from './python-source';
 import { unseededRandomness } from './seeding';
@@ -60,10 +57,6 @@ export function extractScores(cells: readonly IScoreCell[]): IScore[] {
 }
 
 namespace Private {
-  /** A bare number, as Python or numpy 2 prints it: `0.81`, `np.float64(0.81)`. */
-  const BARE_NUMBER =
-    /^(?:np\.float(?:16|32|64)\(([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:e[-+]?\d+)?)\)|([-+]?(?:\d+\.\d*|\.\d+|\d+)(?:e[-+]?\d+)?))$/i;
-
   /** Scores in a cell's outputs, with the output each came from. */
   export function printedScores(
     cell: IScoreCell,
@@ -82,77 +75,24 @@ namespace Private {
           i++;
         }
         i--;
-        for (const found of scoresInText(text)) {
-          result.push({ found, outputIndex: first });
+        const found = [
+          ...scoresInText(text),
+          ...bareScoresPrinted(text, source)
+        ].sort((a, b) => a.start - b.start);
+        for (const score of found) {
+          result.push({ found: score, outputIndex: first });
         }
       } else if (output.output_type === 'execute_result') {
-        const found = resultScore(output as nbformat.IExecuteResult, source);
+        const found = bareResultScore(
+          output as nbformat.IExecuteResult,
+          source
+        );
         if (found) {
           result.push({ found, outputIndex: i });
         }
       }
     }
     return result;
-  }
-
-  /**
-   * The score in an execute_result: a bare number from a metric expression, or a printed
-   * string like `'Accuracy: 0.81'`. Tables, figures and reprs are not read.
-   */
-  function resultScore(
-    output: nbformat.IExecuteResult,
-    source: string
-  ): IPrintedScore | null {
-    const data = output.data ?? {};
-    if (Object.keys(data).some(type => type !== 'text/plain')) {
-      return null;
-    }
-    const text = joined(data['text/plain'] as nbformat.MultilineString);
-    const bare = BARE_NUMBER.exec(text.trim());
-    if (bare) {
-      const expression = lastExpression(source);
-      const spec = expression && metricOfExpression(expression);
-      return spec
-        ? bareScore(spec, expression, bare[1] ?? bare[2], text)
-        : null;
-    }
-    if (/^['"]/.test(text.trim())) {
-      return scoresInText(text)[0] ?? null;
-    }
-    return null;
-  }
-
-  function bareScore(
-    spec: IMetricSpec,
-    expression: string,
-    printed: string,
-    text: string
-  ): IPrintedScore | null {
-    const value = Number(printed);
-    const [low, high] = spec.range ?? [-Infinity, Infinity];
-    if (value < low || value > high) {
-      return null;
-    }
-    const start = text.indexOf(printed);
-    return {
-      spec,
-      label: expression.replace(/\s+/g, ' '),
-      value,
-      printed,
-      start,
-      end: start + printed.length,
-      line: text.trim()
-    };
-  }
-
-  /** The cell's last line of code, which Jupyter shows the value of. */
-  function lastExpression(source: string): string {
-    const lines = source.split('\n').filter(line => line.trim() !== '');
-    const last = lines[lines.length - 1]?.trim() ?? '';
-    // An assignment or a statement has no value to show.
-    return /^(?:[\w.[\], ]+=[^=]|print\b|for\b|if\b|import\b|from\b)/.test(last)
-      ? ''
-      : last;
   }
 
   /** Names assigned from a metric call: `acc = accuracy_score(...)`, `scores = cross_val_score(...)`. */

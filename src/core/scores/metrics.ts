@@ -119,6 +119,13 @@ export const METRICS: readonly IMetricSpec[] = [
     range: NON_NEGATIVE
   },
   {
+    // Keras: `model.evaluate` and training logs.
+    metric: 'loss',
+    direction: 'lower',
+    label: /\b(?:val_)?loss\b/i,
+    range: NON_NEGATIVE
+  },
+  {
     metric: 'mcc',
     direction: 'higher',
     label: /\bmcc\b|\bmatthews\b/i,
@@ -234,7 +241,8 @@ namespace Private {
     const key = label.source + then;
     let found = ends.get(key);
     if (!found) {
-      const after = then ? '\\s*=\\s*' : '\\s*';
+      // `('Accuracy', 0.81)`: Python 2 printed a tuple.
+      const after = then ? '\\s*=\\s*' : `['"]?,?\\s*`;
       found = new RegExp(`(?:${label.source})${after}$`, 'i');
       ends.set(key, found);
     }

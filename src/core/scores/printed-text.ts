@@ -55,8 +55,11 @@ namespace Private {
   const NUMBER =
     /(?<![\w.^])(?:[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:e[-+]?\d+)?|nan)(?!\w|\.\w)%?/gi;
 
-  /** Ends a label that introduces a number: `Accuracy:`, `RMSE =`, `AUC`, `score is`. */
-  const INTRODUCED = /(?:[:=]|->|→|\bis|\bwas|\bof)\s*$/i;
+  /**
+   * Ends a label that introduces a number: `Accuracy:`, `RMSE =`, `score is`, and Python 2's
+   * tuple print `('Accuracy:', 0.81)`.
+   */
+  const INTRODUCED = /(?:[:=]|->|→|\bis|\bwas|\bof)['"]?,?\s*$/i;
 
   /** A spread after a score, not a score: `(+/- 0.03)`, `± 0.02`, `std 0.01`. */
   const SPREAD = /\+\/-|±|\bstd\b|\bstandard deviation\b/i;
@@ -169,8 +172,8 @@ namespace Private {
   /** 'Linear regression   test RMSE: ' → 'Linear regression test RMSE'. */
   function cleanLabel(label: string): string {
     return label
-      .replace(/^[\s,;|)\]-]*(?:\(?\s*(?:\+\/-|±)\s*[-+.\d]+\s*\)?)?/, '')
-      .replace(/(?:[:=]|->|→)?\s*$/, '')
+      .replace(/^[\s,;|)\]('"-]*(?:\(?\s*(?:\+\/-|±)\s*[-+.\d]+\s*\)?)?/, '')
+      .replace(/(?:[:=]|->|→)?['"]?,?\s*$/, '')
       .replace(/\s+/g, ' ')
       .trim();
   }

@@ -48,7 +48,8 @@ describe('extractScores: metric forms', () => {
       'Accuracy on 171 samples: 0.95\n',
       ['accuracy=0.95']
     ],
-    ['accuracy_score(y, p)', 'accuracy: nan\n', ['accuracy=NaN']]
+    ['accuracy_score(y, p)', 'accuracy: nan\n', ['accuracy=NaN']],
+    ['accuracy_score(y, p)', 'Test accuracy score 0.8\n', ['accuracy=0.8']]
   ];
   for (const [source, printed, expected] of forms) {
     it(`${JSON.stringify(printed.trim())} from ${source}`, () => {
@@ -86,6 +87,60 @@ describe('extractScores: metric forms', () => {
       result('0.7672')
     );
     assert.equal(mean.metric, 'cv_mean');
+  });
+
+  it("bare numbers printed by the cell's only print of a metric expression", () => {
+    const printed = scoresOf(
+      'pred = clf.predict(X_test)\nprint(accuracy_score(y_test, pred))',
+      stdout('0.8123\n')
+    );
+    assert.deepEqual(
+      printed.map(s => [s.metric, s.value, s.label]),
+      [['accuracy', 0.8123, 'accuracy_score(y_test, pred)']]
+    );
+    const loop = scoresOf(
+      'for C in [0.1, 1]:\n    clf = SVC(C=C).fit(X, y)\n    print clf.score(X_test, y_test)',
+      stdout('0.62\n0.93\n')
+    );
+    assert.deepEqual(
+      loop.map(s => `${s.metric}#${s.occurrence}=${s.value}`),
+      ['score#1=0.62', 'score#2=0.93']
+    );
+    // Two prints, or a print with text: which number is which is not known.
+    assert.deepEqual(
+      scoresOf(
+        'print(X.shape)\nprint(accuracy_score(y, p))',
+        stdout('100\n0.81\n')
+      ),
+      []
+    );
+    assert.deepEqual(
+      scoresOf('print("n =", len(y), accuracy_score(y, p))', stdout('0.81\n')),
+      []
+    );
+  });
+
+  it("Python 2's tuple print, Keras' evaluate and a string result", () => {
+    const python2 = scoresOf(
+      "print('Accuracy:', accuracy_score(y, p))",
+      stdout("('Accuracy:', 0.81)\n")
+    );
+    assert.deepEqual(
+      python2.map(s => [s.label, s.value]),
+      [['Accuracy', 0.81]]
+    );
+    const keras = scoresOf(
+      'model.evaluate(X_test, y_test)',
+      stdout(
+        '313/313 [==============================] - 1s 2ms/step - loss: 0.0735 - accuracy: 0.9775\n'
+      )
+    );
+    assert.deepEqual(found(keras), ['loss=0.0735', 'accuracy=0.9775']);
+    const [shown] = scoresOf(
+      "'Accuracy: %.3f' % accuracy_score(y, p)",
+      result("'Accuracy: 0.812'")
+    );
+    assert.deepEqual([shown.label, shown.value], ['Accuracy', 0.812]);
   });
 
   it('the accuracy and averaged F1 of a classification_report', () => {
