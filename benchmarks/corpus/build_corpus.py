@@ -222,11 +222,14 @@ def manifest_entry(name):
     expected = expected_failure(spec)
     if expected:
         index, ename = expected
+        causes = [i for i, c in enumerate(spec.CELLS) if c.get("cause")]
         first = {
             "cell": index,
             "execution_count": stored.cells[index].execution_count,
             "error": ename,
             "source": spec.CELLS[index]["old"],
+            "root_cause": getattr(spec, "ROOT_CAUSE_FILE", None)
+            or f"cell {(causes or [index])[0]}",
         }
     else:
         first = "runs, score moves"
@@ -240,7 +243,7 @@ def manifest_entry(name):
         "path": os.path.relpath(stored_path(name), HERE),
         "python": spec.PYTHON,
         "seeded": getattr(spec, "SEEDED", True),
-        "summary": spec.__doc__.strip().splitlines()[0],
+        "summary": " ".join(spec.__doc__.split()),
         "categories": categories,
         "eroded": eroded,
         "first_failure": first,

@@ -12,7 +12,8 @@ and what the benchmark needs to know about it:
 
 eroded  (category, what) pairs: the eroded lines of the cell;
 fails   the exception name this cell raises when it is the first failing cell on today's stack
-        (set on that cell only; its root cause may lie in an earlier cell);
+        (set on that cell only);
+cause   this earlier cell is the root cause of that failure (it runs, but leaves wrong state);
 score   its printed lines are the notebook's scores (recorded in the manifest);
 stderr  warning text the old libraries printed (stored before the cell's other outputs);
 result  replaces the text of the cell's execute_result, for reprs whose format changed.
@@ -66,7 +67,7 @@ def md(text):
     return {"cell_type": "markdown", "source": _clean(text)}
 
 
-def code(old, new=None, eroded=(), fails=None, score=False, stderr=None, result=None):
+def code(old, new=None, eroded=(), fails=None, cause=False, score=False, stderr=None, result=None):
     old = _clean(old)
     return {
         "cell_type": "code",
@@ -74,6 +75,7 @@ def code(old, new=None, eroded=(), fails=None, score=False, stderr=None, result=
         "new": _clean(new) if new is not None else old,
         "eroded": [list(e) for e in eroded],
         "fails": fails,
+        "cause": cause,
         "score": score,
         "stderr": _clean(stderr) + "\n" if stderr else None,
         "result": _clean(result),

@@ -54,6 +54,7 @@ CELLS = [
                 "df['Fare'][mask] = 150 chained assignment: no effect under Copy-on-Write",
             ),
         ],
+        cause=True,
     ),
     code("""
     features = ['Pclass', 'Sex', 'Age', 'SibSp', 'Fare']

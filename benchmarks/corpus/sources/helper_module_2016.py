@@ -47,6 +47,7 @@ def report(name, model, X_test, y_test):
 '''
 
 FILES = {"mlutils.py": (HELPER_OLD, HELPER_NEW)}
+ROOT_CAUSE_FILE = "mlutils.py"
 
 CELLS = [
     md("""

@@ -1,7 +1,8 @@
-"""Diabetes plots and a regression: seaborn-* style names, axisbg=, hist(normed=),
-plt.cm.get_cmap and seaborn's positional data arguments."""
+"""Diabetes plots and a regression: seaborn-* style names, data from a URL that no longer answers
+(a copy is beside the notebook), axisbg=, hist(normed=), plt.cm.get_cmap, seaborn's positional
+data arguments."""
 
-from nbspec import MPL, code, md
+from nbspec import MPL, URL, code, md
 
 PYTHON = "3.6.4"
 DATA = {"diabetes.csv": "diabetes"}
@@ -36,10 +37,19 @@ CELLS = [
         eroded=[(MPL, "style 'seaborn-white' -> 'seaborn-v0_8-white' (3.8)")],
         fails="OSError",
     ),
-    code("""
-    df = pd.read_csv('diabetes.csv')
-    print(df[['bmi', 's5', 'progression']].describe().round(2))
-    """),
+    code(
+        """
+        df = pd.read_csv('http://ml-datasets.example.org/diabetes/diabetes.csv')
+        print(df[['bmi', 's5', 'progression']].describe().round(2))
+        """,
+        new="""
+        df = pd.read_csv('diabetes.csv')
+        print(df[['bmi', 's5', 'progression']].describe().round(2))
+        """,
+        eroded=[
+            (URL, "pd.read_csv(URL): the host no longer answers; diabetes.csv is the same file")
+        ],
+    ),
     code(
         """
         fig = plt.figure(figsize=(5, 3))

@@ -1,8 +1,9 @@
-"""Monthly sales and a trend forecast: pd.datetime, resample('M'), .ix on dates, fillna(method=)."""
+"""Monthly sales and a trend forecast, in Python 2.7: print statements, pd.datetime,
+resample('M'), .ix on dates, fillna(method=)."""
 
-from nbspec import LIVE_OBJECT, PD_API, code, md
+from nbspec import LIVE_OBJECT, PD_API, PY2, code, md
 
-PYTHON = "3.5.2"
+PYTHON = "2.7.12"
 DATA = {"data/sales.csv": "sales"}
 
 CELLS = [
@@ -23,7 +24,7 @@ CELLS = [
         sales = pd.read_csv('data/sales.csv', parse_dates=['date'])
         centre = sales[sales.shop == 'centre'].set_index('date')['units']
         centre = centre[centre.index >= start]
-        print(len(centre))
+        print len(centre)
         """,
         new="""
         from datetime import datetime
@@ -33,13 +34,13 @@ CELLS = [
         centre = centre[centre.index >= start]
         print(len(centre))
         """,
-        eroded=[(PD_API, "pd.datetime (removed in pandas 2.0)")],
-        fails="AttributeError",
+        eroded=[(PY2, "print statement"), (PD_API, "pd.datetime (removed in pandas 2.0)")],
+        fails="SyntaxError",
     ),
     code(
         """
         monthly = centre.resample('M').sum()
-        print(monthly.ix[:3].to_string())
+        print monthly.ix[:3].to_string()
         """,
         new="""
         monthly = centre.resample('ME').sum()
@@ -49,18 +50,22 @@ CELLS = [
             (PD_API, "frequency alias 'M' -> 'ME' (removed in pandas 3.0)"),
             (PD_API, ".ix (removed in pandas 1.0)"),
             (LIVE_OBJECT, ".ix[:3] on a DatetimeIndex is positional: .iloc"),
+            (PY2, "print statement"),
         ],
     ),
     code(
         """
         growth = monthly.pct_change().fillna(method='bfill')
-        print("mean monthly growth: %.4f" % growth.mean())
+        print "mean monthly growth: %.4f" % growth.mean()
         """,
         new="""
         growth = monthly.pct_change().bfill()
         print("mean monthly growth: %.4f" % growth.mean())
         """,
-        eroded=[(PD_API, "fillna(method='bfill') (removed in pandas 3.0)")],
+        eroded=[
+            (PD_API, "fillna(method='bfill') (removed in pandas 3.0)"),
+            (PY2, "print statement"),
+        ],
         score=True,
     ),
     md("## A linear trend"),
@@ -71,8 +76,17 @@ CELLS = [
         slope, intercept = np.polyfit(t[train], monthly.values[train], 1)
         forecast = intercept + slope * t[~train]
         rmse = np.sqrt(np.mean((forecast - monthly.values[~train]) ** 2))
+        print "slope %.1f units/month, forecast RMSE %.1f" % (slope, rmse)
+        """,
+        new="""
+        t = np.arange(len(monthly))
+        train = monthly.index <= cutoff
+        slope, intercept = np.polyfit(t[train], monthly.values[train], 1)
+        forecast = intercept + slope * t[~train]
+        rmse = np.sqrt(np.mean((forecast - monthly.values[~train]) ** 2))
         print("slope %.1f units/month, forecast RMSE %.1f" % (slope, rmse))
         """,
+        eroded=[(PY2, "print statement")],
         score=True,
     ),
     code("""

@@ -43,6 +43,7 @@ CELLS = [
                 "text columns are the str dtype in pandas 3, not object: nothing is encoded",
             )
         ],
+        cause=True,
     ),
     code(
         """
