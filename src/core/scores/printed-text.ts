@@ -69,7 +69,8 @@ namespace Private {
 
   export const REPORT_HEADER =
     /^\s*precision\s+recall\s+f1-score\s+support\s*$/;
-  export const REPORT_ROW = /^\s*\S.*?(?:\s+(?:\d+\.\d+|\d+)){1,4}\s*$/;
+  /** A class, average or accuracy row: a name, then 2 to 4 numbers. */
+  export const REPORT_ROW = /^\s*[^:=]*?(?:\s+(?:\d+\.\d+|\d+)){2,4}\s*$/;
   // `d`: the offsets of each group, to point at the number in the output.
   const REPORT_ACCURACY = /^\s*accuracy\s+(\d*\.\d+)\s+\d+\s*$/d;
   const REPORT_AVERAGE =

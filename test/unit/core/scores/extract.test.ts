@@ -153,7 +153,8 @@ describe('extractScores: metric forms', () => {
       '    accuracy                           0.95       171',
       '   macro avg       0.95      0.94      0.94       171',
       'weighted avg       0.95      0.95      0.95       171',
-      ''
+      '',
+      'Balanced accuracy: 0.936'
     ].join('\n');
     const scores = scoresOf(
       'print(classification_report(y, p))',
@@ -164,7 +165,8 @@ describe('extractScores: metric forms', () => {
       [
         'accuracy=0.95 accuracy',
         'f1_macro=0.94 macro avg f1-score',
-        'f1_weighted=0.95 weighted avg f1-score'
+        'f1_weighted=0.95 weighted avg f1-score',
+        'balanced_accuracy=0.936 Balanced accuracy'
       ]
     );
     assert.equal(
