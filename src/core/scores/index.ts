@@ -1,3 +1,5 @@
+// Scores: what a notebook printed (extractScores), paired with what it prints now
+// (matchScores, matchReference) and compared within a tolerance (compareScores).
 export * from './types';
 export * from './metrics';
 export * from './extract';

@@ -77,7 +77,7 @@ export interface ITolerance {
 export interface IScoreComparison {
   original: IScore;
   current: IScore | null;
-  /** How the pair was found: same cell, metric and occurrence; or same cell and label. */
+  /** `key`: same cell and metric, then same label or occurrence; `label`: same cell and label. */
   matchedBy: 'key' | 'label' | null;
 }
 
