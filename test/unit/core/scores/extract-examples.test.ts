@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
+import { captureOriginal, parseNotebook } from '../../../../src/core/notebook';
 import { extractScores, type IScore } from '../../../../src/core/scores';
 import { example } from './helpers';
 
@@ -127,6 +130,18 @@ describe('extractScores on the example notebooks', () => {
     // `best k: 11` and `100 50` (split sizes) are not scores.
     assert.ok(!printed(scores).includes('11'));
     assert.ok(!printed(scores).includes('100'));
+  });
+
+  it('reads the capture a session keeps of the notebook as opened', () => {
+    const text = readFileSync(
+      resolve(__dirname, '../../../../examples/titanic-2017.ipynb'),
+      'utf8'
+    );
+    const original = captureOriginal(parseNotebook(text));
+    assert.deepEqual(
+      extractScores(original.cells),
+      savedScores('titanic-2017')
+    );
   });
 
   it('points at the printed number in its output', () => {
