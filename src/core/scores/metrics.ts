@@ -181,8 +181,17 @@ const SCORING_CALLS: readonly RegExp[] = [
   /\.evaluate\s*\(/
 ];
 
+/** Any metric's name, to pass over most printed text quickly. */
+const ANY_METRIC = new RegExp(
+  METRICS.map(spec => spec.label.source).join('|'),
+  'i'
+);
+
 /** The metric a printed label names: the specific one nearest its end, else a generic one. */
 export function metricInLabel(label: string): IMetricSpec | undefined {
+  if (!ANY_METRIC.test(label)) {
+    return undefined;
+  }
   const named = (generic: boolean) => {
     let best: { spec: IMetricSpec; end: number; start: number } | undefined;
     for (const spec of METRICS) {

@@ -94,9 +94,7 @@ namespace Private {
       const label = line.slice(labelStart, number.index);
       segmentStart = number.index + number[0].length;
       const continues = previous && /^[\s,;]+$/.test(segment);
-      const spec = continues
-        ? previous!.spec
-        : scoreLabel(segment) && metricInLabel(label);
+      const spec = continues ? previous!.spec : labelledMetric(segment, label);
       const score = spec && toScore(spec, number[0], line);
       if (!score) {
         previous = undefined;
@@ -133,17 +131,27 @@ namespace Private {
       .trim();
   }
 
-  /** Whether the text before a number reads as a score's label (not a count or parameter). */
-  function scoreLabel(segment: string): boolean {
-    if (SPREAD.test(segment)) {
-      return false;
+  /**
+   * The metric a number is a score of: `label` (the text since the last score) names it and
+   * `segment` (the text since the last number) introduces the number, not a count or a
+   * parameter.
+   */
+  function labelledMetric(
+    segment: string,
+    label: string
+  ): IMetricSpec | undefined {
+    const spec = metricInLabel(label);
+    if (!spec || SPREAD.test(segment)) {
+      return undefined;
     }
     // `max_depth=3`, `k = 3` are parameters; `RMSE = 3.2` is not.
     if (PARAMETER.test(segment) && !endsWithMetricName(segment, '=')) {
-      return false;
+      return undefined;
     }
     // `AUC 0.75`: the metric's own name may introduce the number.
-    return INTRODUCED.test(segment) || endsWithMetricName(segment, '');
+    const introduced =
+      INTRODUCED.test(segment) || endsWithMetricName(segment, '');
+    return introduced ? spec : undefined;
   }
 
   /** The value of a printed number for a metric, or null when it cannot be that metric. */
