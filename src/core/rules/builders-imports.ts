@@ -96,11 +96,14 @@ export function nameMoved(
     name: string;
     to: string;
     toName?: string;
+    /** How uses are spelled when not just `toName` (`ConfusionMatrixDisplay.from_estimator`). */
+    useAs?: string;
     args?: string;
     note?: string;
   }
 ): IRule {
   const toName = info.toName ?? info.name;
+  const useAs = info.useAs ?? toName;
   return defineRule(info, context => {
     const matches: IRuleMatch[] = [];
     for (const { node, module, names } of importsOf(context)) {
@@ -125,7 +128,7 @@ export function nameMoved(
             ];
       matches.push(matchAt(info.id, node, edits, info.note));
       if (!imported.alias) {
-        matches.push(...Private.renameUses(context, info, toName));
+        matches.push(...Private.renameUses(context, info, useAs));
       }
     }
     return matches;

@@ -105,24 +105,36 @@ export function keywordReplaced(
 
 /** A keyword argument was removed; dropping it keeps today's behaviour (see the note). */
 export function keywordRemoved(
-  info: IRuleInfo & ICallees & { keyword: string; note?: string }
+  info: IRuleInfo &
+    ICallees & {
+      keyword: string;
+      note?: string;
+      /** Whether dropping this value keeps the behaviour; others are only pointed at. */
+      safe?: (value: string) => boolean;
+    }
 ): IRule {
   return defineRule(info, context =>
     callsOf(context, info).flatMap(call => {
-      const index = argsOf(context, call).findIndex(
-        arg => arg.name === info.keyword
-      );
-      return index < 0
-        ? []
-        : [
-            matchAt(
-              info.id,
-              argsOf(context, call)[index],
-              [removeArgument(context, call, index)],
-              info.note
-            )
-          ];
+      const args = argsOf(context, call);
+      const index = args.findIndex(arg => arg.name === info.keyword);
+      if (index < 0) {
+        return [];
+      }
+      const arg = args[index];
+      const value = context.source.slice(arg.valueFrom, arg.valueTo);
+      const safe = !info.safe || info.safe(value);
+      const edits = safe ? [removeArgument(context, call, index)] : [];
+      return [matchAt(info.id, arg, edits, info.note)];
     })
+  );
+}
+
+/** One rule made of several detectors (e.g. the import form and the attribute form). */
+export function anyOf(info: IRuleInfo, parts: readonly IRule[]): IRule {
+  return defineRule(info, context =>
+    parts.flatMap(part =>
+      part.find(context).map(match => ({ ...match, ruleId: info.id }))
+    )
   );
 }
 
@@ -253,6 +265,7 @@ export function defaultChanged(
       old: string;
       /** The parameter's position when it may be passed positionally. */
       position?: number;
+      note?: string;
     }
 ): IRule {
   return defineRule({ ...info, kind: 'score-calibration' }, context => {
@@ -274,7 +287,8 @@ export function defaultChanged(
           info.id,
           call,
           [appendArgument(context, call, `${info.param}=${info.old}`)],
-          `The notebook predates ${info.distribution} ${info.since}: pin the old default.`
+          info.note ??
+            `The notebook predates ${info.distribution} ${info.since}: pin the old default.`
         )
       ];
     });

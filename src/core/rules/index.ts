@@ -5,6 +5,10 @@ import { numpyRules } from './numpy';
 import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
 import { pandasBehaviourRules } from './pandas-behaviour';
+import { sklearnModuleRules } from './sklearn-modules';
+import { sklearnObjectRules } from './sklearn-objects';
+import { sklearnParamRules } from './sklearn-params';
+import { sklearnDefaultRules } from './sklearn-defaults';
 
 export * from './types';
 export * from './versions';
@@ -20,5 +24,9 @@ export const allRules: readonly IRule[] = [
   ...numpyRules,
   ...pandasApiRules,
   ...pandasCallRules,
-  ...pandasBehaviourRules
+  ...pandasBehaviourRules,
+  ...sklearnModuleRules,
+  ...sklearnObjectRules,
+  ...sklearnParamRules,
+  ...sklearnDefaultRules
 ];

@@ -1,0 +1,266 @@
+import {
+  aliasReplaced,
+  anyOf,
+  attributeRenamed,
+  methodRenamed
+} from './builders';
+import { nameMoved, nameRemoved } from './builders-imports';
+import { sklearnNotes } from './sklearn-modules';
+import type { IRule } from './types';
+
+const IRIS =
+  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
+const noAttribute = (name: string) => ({
+  ename: 'AttributeError',
+  message: new RegExp(`has no attribute '${name}'`)
+});
+const cannotImport = (name: string) => ({
+  ename: 'ImportError',
+  message: new RegExp(`cannot import name '${name}'`)
+});
+
+/** A metrics plotting function replaced by a Display class method (scikit-learn 1.2). */
+function displayMethod(name: string, display: string): IRule {
+  const info = {
+    id: `sklearn.${name.replace(/_/g, '-')}`,
+    distribution: 'scikit-learn',
+    since: '1.2',
+    summary: `\`${name}\` was removed in scikit-learn 1.2: use \`${display}.from_estimator\`.`,
+    link: sklearnNotes('1.2'),
+    raises: cannotImport(name),
+    examples: [
+      {
+        setup: `${IRIS}\nfrom sklearn.linear_model import LogisticRegression\nmodel = LogisticRegression(max_iter=500).fit(X, y == 1)`,
+        before: `from sklearn.metrics import ${name}\nprint(type(${name}(model, X, y == 1)).__name__)`,
+        after: `from sklearn.metrics import ${display}\nprint(type(${display}.from_estimator(model, X, y == 1)).__name__)`
+      }
+    ]
+  };
+  return anyOf(info, [
+    nameMoved({
+      ...info,
+      module: 'sklearn.metrics',
+      name,
+      to: 'sklearn.metrics',
+      toName: display,
+      useAs: `${display}.from_estimator`
+    }),
+    aliasReplaced({
+      ...info,
+      module: 'sklearn.metrics',
+      name,
+      to: `$.${display}.from_estimator`
+    })
+  ]);
+}
+
+/** Removed scikit-learn estimators, functions, datasets and attributes. */
+export const sklearnObjectRules: IRule[] = [
+  nameMoved({
+    id: 'sklearn.imputer',
+    distribution: 'scikit-learn',
+    since: '0.22',
+    summary:
+      '`sklearn.preprocessing.Imputer` was removed in 0.22: use `sklearn.impute.SimpleImputer`.',
+    link: sklearnNotes('0.22'),
+    raises: cannotImport('Imputer'),
+    module: 'sklearn.preprocessing',
+    name: 'Imputer',
+    to: 'sklearn.impute',
+    toName: 'SimpleImputer',
+    note: 'SimpleImputer has no axis= (it imputes columns) and takes missing_values=np.nan.',
+    examples: [
+      {
+        before:
+          "from sklearn.preprocessing import Imputer\nprint(Imputer(strategy='mean').fit_transform([[1.0], [float('nan')], [3.0]]).ravel())",
+        after:
+          "from sklearn.impute import SimpleImputer\nprint(SimpleImputer(strategy='mean').fit_transform([[1.0], [float('nan')], [3.0]]).ravel())"
+      }
+    ]
+  }),
+  nameMoved({
+    id: 'sklearn.gmm',
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary:
+      '`sklearn.mixture.GMM` was removed in 0.20: use `GaussianMixture`.',
+    link: sklearnNotes('0.20'),
+    raises: cannotImport('GMM'),
+    module: 'sklearn.mixture',
+    name: 'GMM',
+    to: 'sklearn.mixture',
+    toName: 'GaussianMixture',
+    note: 'GaussianMixture names n_iter max_iter and covariance_type values are the same.',
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.mixture import GMM\nprint(GMM(n_components=2, random_state=0).fit(X).means_.shape)',
+        after:
+          'from sklearn.mixture import GaussianMixture\nprint(GaussianMixture(n_components=2, random_state=0).fit(X).means_.shape)'
+      }
+    ]
+  }),
+  nameMoved({
+    id: 'sklearn.randomized-pca',
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary:
+      "`RandomizedPCA` was removed in 0.20: use `PCA(svd_solver='randomized')`.",
+    link: sklearnNotes('0.20'),
+    raises: cannotImport('RandomizedPCA'),
+    module: 'sklearn.decomposition',
+    name: 'RandomizedPCA',
+    to: 'sklearn.decomposition',
+    toName: 'PCA',
+    args: "svd_solver='randomized'",
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.decomposition import RandomizedPCA\nprint(RandomizedPCA(n_components=2, random_state=0).fit_transform(X).shape)',
+        after:
+          "from sklearn.decomposition import PCA\nprint(PCA(n_components=2, random_state=0, svd_solver='randomized').fit_transform(X).shape)"
+      }
+    ]
+  }),
+  nameRemoved({
+    id: 'sklearn.load-boston',
+    distribution: 'scikit-learn',
+    since: '1.2',
+    summary:
+      '`load_boston` was removed in scikit-learn 1.2; there is no drop-in replacement.',
+    link: sklearnNotes('1.2'),
+    raises: { ename: 'ImportError', message: /load_boston/ },
+    module: 'sklearn.datasets',
+    name: 'load_boston',
+    note: 'No rewrite: the data set is gone. Use a copy of the data shipped beside the notebook, or another data set such as fetch_california_housing, and expect different scores.',
+    examples: [
+      {
+        before:
+          'from sklearn.datasets import load_boston\nprint(load_boston().data.shape)',
+        after:
+          'from sklearn.datasets import load_boston\nprint(load_boston().data.shape)'
+      }
+    ]
+  }),
+  nameRemoved({
+    id: 'sklearn.fetch-mldata',
+    distribution: 'scikit-learn',
+    since: '0.22',
+    summary:
+      '`fetch_mldata` was removed in 0.22 (mldata.org is gone); `fetch_openml` is the closest.',
+    link: sklearnNotes('0.22'),
+    raises: cannotImport('fetch_mldata'),
+    module: 'sklearn.datasets',
+    name: 'fetch_mldata',
+    note: "No rewrite: fetch_openml names data sets differently (e.g. 'mnist_784') and downloads them.",
+    examples: [
+      {
+        before:
+          "from sklearn.datasets import fetch_mldata\nprint(fetch_mldata('MNIST original').data.shape)",
+        after:
+          "from sklearn.datasets import fetch_mldata\nprint(fetch_mldata('MNIST original').data.shape)"
+      }
+    ]
+  }),
+  aliasReplaced({
+    id: 'sklearn.scorers',
+    distribution: 'scikit-learn',
+    since: '1.3',
+    summary:
+      '`sklearn.metrics.SCORERS` was removed in 1.3: use `get_scorer_names()`.',
+    link: sklearnNotes('1.3'),
+    raises: noAttribute('SCORERS'),
+    module: 'sklearn.metrics',
+    name: 'SCORERS',
+    to: '$.get_scorer_names()',
+    examples: [
+      {
+        before:
+          "from sklearn import metrics\nprint('accuracy' in metrics.SCORERS)",
+        after:
+          "from sklearn import metrics\nprint('accuracy' in metrics.get_scorer_names())"
+      }
+    ]
+  }),
+  displayMethod('plot_confusion_matrix', 'ConfusionMatrixDisplay'),
+  displayMethod('plot_roc_curve', 'RocCurveDisplay'),
+  displayMethod('plot_precision_recall_curve', 'PrecisionRecallDisplay'),
+  nameMoved({
+    id: 'sklearn.jaccard-similarity-score',
+    distribution: 'scikit-learn',
+    since: '0.23',
+    summary:
+      '`jaccard_similarity_score` was removed in 0.23: use `jaccard_score`.',
+    link: sklearnNotes('0.23'),
+    raises: cannotImport('jaccard_similarity_score'),
+    module: 'sklearn.metrics',
+    name: 'jaccard_similarity_score',
+    to: 'sklearn.metrics',
+    toName: 'jaccard_score',
+    note: 'For multiclass labels jaccard_score needs average=; the old function averaged over samples.',
+    examples: [
+      {
+        before:
+          'from sklearn.metrics import jaccard_similarity_score\nprint(jaccard_similarity_score([0, 1, 1], [0, 1, 0]))',
+        after:
+          'from sklearn.metrics import jaccard_score\nprint(jaccard_score([0, 1, 1], [0, 1, 0]))'
+      }
+    ]
+  }),
+  methodRenamed({
+    id: 'sklearn.get-feature-names',
+    distribution: 'scikit-learn',
+    since: '1.2',
+    summary:
+      '`get_feature_names()` was removed in 1.2: use `get_feature_names_out()`.',
+    link: sklearnNotes('1.2'),
+    raises: noAttribute('get_feature_names'),
+    attribute: 'get_feature_names',
+    to: 'get_feature_names_out',
+    examples: [
+      {
+        setup:
+          "from sklearn.feature_extraction.text import CountVectorizer\nvec = CountVectorizer().fit(['red apple', 'green apple'])",
+        before: 'print(list(vec.get_feature_names()))',
+        after: 'print(list(vec.get_feature_names_out()))'
+      }
+    ]
+  }),
+  attributeRenamed({
+    id: 'sklearn.grid-scores',
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary: '`grid_scores_` was removed in 0.20: use `cv_results_`.',
+    link: sklearnNotes('0.20'),
+    raises: noAttribute('grid_scores_'),
+    attribute: 'grid_scores_',
+    to: 'cv_results_',
+    note: 'cv_results_ is a dict of arrays (mean_test_score, params, ...), not a list of tuples.',
+    examples: [
+      {
+        setup: `${IRIS}\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeClassifier\nsearch = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=3).fit(X, y)`,
+        before: 'print(len(search.grid_scores_))',
+        after: 'print(len(search.cv_results_))'
+      }
+    ]
+  }),
+  attributeRenamed({
+    id: 'sklearn.n-features',
+    distribution: 'scikit-learn',
+    since: '1.2',
+    summary: '`n_features_` was removed in 1.2: use `n_features_in_`.',
+    link: sklearnNotes('1.2'),
+    raises: noAttribute('n_features_'),
+    attribute: 'n_features_',
+    to: 'n_features_in_',
+    examples: [
+      {
+        setup: `${IRIS}\nfrom sklearn.tree import DecisionTreeClassifier\ntree = DecisionTreeClassifier().fit(X, y)`,
+        before: 'print(tree.n_features_)',
+        after: 'print(tree.n_features_in_)'
+      }
+    ]
+  })
+];

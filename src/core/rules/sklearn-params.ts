@@ -1,0 +1,458 @@
+import {
+  keywordRemoved,
+  keywordRenamed,
+  keywordReplaced,
+  valueRenamed
+} from './builders';
+import { sklearnNotes } from './sklearn-modules';
+import type { IRule } from './types';
+
+const IRIS =
+  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
+const SGD = [
+  'SGDClassifier',
+  'SGDRegressor',
+  'Perceptron',
+  'PassiveAggressiveClassifier',
+  'PassiveAggressiveRegressor'
+];
+const ENSEMBLES = [
+  'BaggingClassifier',
+  'BaggingRegressor',
+  'AdaBoostClassifier',
+  'AdaBoostRegressor',
+  'CalibratedClassifierCV'
+];
+const TREES = [
+  'DecisionTreeRegressor',
+  'ExtraTreeRegressor',
+  'RandomForestRegressor',
+  'ExtraTreesRegressor',
+  'GradientBoostingRegressor'
+];
+const unexpected = (keyword: string) => ({
+  ename: 'TypeError',
+  message: new RegExp(`unexpected keyword argument '${keyword}'`)
+});
+const invalid = (param: string) => ({
+  ename: 'InvalidParameterError',
+  message: new RegExp(`The '${param}' parameter`)
+});
+/**
+ * Parameters removed with nothing to rename them to: `[id, since, callees, keyword, note,
+ * module, example value]`. Dropping them keeps today's behaviour where SAFE_TO_DROP says so.
+ */
+const REMOVED: readonly (readonly [
+  string,
+  string,
+  string[],
+  string,
+  string,
+  string,
+  string
+])[] = [
+  [
+    'adaboost-algorithm',
+    '1.8',
+    ['AdaBoostClassifier'],
+    'algorithm',
+    'AdaBoost always uses SAMME now; SAMME.R scores differ slightly.',
+    'sklearn.ensemble',
+    "'SAMME.R'"
+  ],
+  [
+    'logistic-multi-class',
+    '1.8',
+    ['LogisticRegression'],
+    'multi_class',
+    "Multinomial is the only behaviour; wrap in OneVsRestClassifier for 'ovr'.",
+    'sklearn.linear_model',
+    "'multinomial'"
+  ],
+  [
+    'normalize',
+    '1.2',
+    ['LinearRegression', 'Ridge', 'Lasso', 'ElasticNet', 'Lars', 'LassoLars'],
+    'normalize',
+    'normalize=True is gone: put a StandardScaler in a pipeline.',
+    'sklearn.linear_model',
+    'False'
+  ],
+  [
+    'tree-presort',
+    '0.24',
+    [
+      'DecisionTreeClassifier',
+      'DecisionTreeRegressor',
+      'GradientBoostingClassifier',
+      'GradientBoostingRegressor'
+    ],
+    'presort',
+    'It only affected speed.',
+    'sklearn.tree',
+    'True'
+  ],
+  [
+    'min-impurity-split',
+    '1.0',
+    [
+      'DecisionTreeClassifier',
+      'DecisionTreeRegressor',
+      'RandomForestClassifier',
+      'RandomForestRegressor'
+    ],
+    'min_impurity_split',
+    'Use min_impurity_decrease.',
+    'sklearn.tree',
+    'None'
+  ],
+  [
+    'isolation-forest-behaviour',
+    '0.24',
+    ['IsolationForest'],
+    'behaviour',
+    "Only the 'new' behaviour remains.",
+    'sklearn.ensemble',
+    "'new'"
+  ],
+  [
+    'kmeans-n-jobs',
+    '1.0',
+    ['KMeans'],
+    'n_jobs',
+    'KMeans uses threads now.',
+    'sklearn.cluster',
+    '1'
+  ],
+  [
+    'kmeans-precompute-distances',
+    '1.0',
+    ['KMeans'],
+    'precompute_distances',
+    'It only affected speed.',
+    'sklearn.cluster',
+    'True'
+  ]
+];
+const SAFE_TO_DROP: Record<string, (value: string) => boolean> = {
+  algorithm: value => /SAMME/.test(value),
+  multi_class: value => /auto|multinomial/.test(value),
+  normalize: value => value === 'False',
+  min_impurity_split: value => value === 'None'
+};
+const table = (map: Record<string, string>) => (value: string) =>
+  map[value] ?? null;
+const info = (id: string, since: string, summary: string) => ({
+  id: `sklearn.${id}`,
+  distribution: 'scikit-learn',
+  since,
+  summary,
+  link: sklearnNotes(since)
+});
+
+/** Estimator parameters scikit-learn renamed or removed. */
+export const sklearnParamRules: IRule[] = [
+  keywordRenamed({
+    ...info(
+      'sgd-n-iter',
+      '0.21',
+      '`n_iter` is `max_iter` in SGD estimators since 0.21.'
+    ),
+    raises: unexpected('n_iter'),
+    callees: SGD,
+    keyword: 'n_iter',
+    to: 'max_iter',
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.linear_model import SGDClassifier\nprint(SGDClassifier(n_iter=5, tol=None, random_state=0).fit(X, y).n_iter_)',
+        after:
+          'from sklearn.linear_model import SGDClassifier\nprint(SGDClassifier(max_iter=5, tol=None, random_state=0).fit(X, y).n_iter_)'
+      }
+    ]
+  }),
+  keywordRenamed({
+    ...info('tsne-n-iter', '1.7', '`TSNE(n_iter=)` is `max_iter=` since 1.7.'),
+    raises: unexpected('n_iter'),
+    callees: ['TSNE'],
+    keyword: 'n_iter',
+    to: 'max_iter',
+    examples: [
+      {
+        before:
+          'from sklearn.manifold import TSNE\nprint(TSNE(n_iter=300).max_iter)',
+        after:
+          'from sklearn.manifold import TSNE\nprint(TSNE(max_iter=300).max_iter)'
+      }
+    ]
+  }),
+  keywordRenamed({
+    ...info(
+      'n-folds',
+      '0.20',
+      '`n_folds` is `n_splits` in KFold and StratifiedKFold since 0.20.'
+    ),
+    raises: unexpected('n_folds'),
+    callees: ['KFold', 'StratifiedKFold', 'GroupKFold'],
+    keyword: 'n_folds',
+    to: 'n_splits',
+    examples: [
+      {
+        before:
+          'from sklearn.model_selection import KFold\nprint(KFold(n_folds=4).get_n_splits())',
+        after:
+          'from sklearn.model_selection import KFold\nprint(KFold(n_splits=4).get_n_splits())'
+      }
+    ]
+  }),
+  keywordRenamed({
+    ...info(
+      'base-estimator',
+      '1.4',
+      '`base_estimator` is `estimator` in ensembles since 1.4.'
+    ),
+    raises: unexpected('base_estimator'),
+    callees: ENSEMBLES,
+    keyword: 'base_estimator',
+    to: 'estimator',
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.ensemble import BaggingClassifier\nfrom sklearn.tree import DecisionTreeClassifier\nprint(len(BaggingClassifier(base_estimator=DecisionTreeClassifier(), n_estimators=3).fit(X, y).estimators_))',
+        after:
+          'from sklearn.ensemble import BaggingClassifier\nfrom sklearn.tree import DecisionTreeClassifier\nprint(len(BaggingClassifier(estimator=DecisionTreeClassifier(), n_estimators=3).fit(X, y).estimators_))'
+      }
+    ]
+  }),
+  keywordRenamed({
+    ...info(
+      'affinity',
+      '1.4',
+      '`affinity` is `metric` in AgglomerativeClustering since 1.4.'
+    ),
+    raises: unexpected('affinity'),
+    callees: ['AgglomerativeClustering', 'FeatureAgglomeration'],
+    keyword: 'affinity',
+    to: 'metric',
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.cluster import AgglomerativeClustering\nprint(AgglomerativeClustering(n_clusters=3, affinity='manhattan', linkage='average').fit(X).n_clusters_)",
+        after:
+          "from sklearn.cluster import AgglomerativeClustering\nprint(AgglomerativeClustering(n_clusters=3, metric='manhattan', linkage='average').fit(X).n_clusters_)"
+      }
+    ]
+  }),
+  keywordRenamed({
+    ...info(
+      'one-hot-sparse',
+      '1.4',
+      '`OneHotEncoder(sparse=)` is `sparse_output=` since 1.4.'
+    ),
+    raises: unexpected('sparse'),
+    callees: ['OneHotEncoder'],
+    keyword: 'sparse',
+    to: 'sparse_output',
+    examples: [
+      {
+        before:
+          "from sklearn.preprocessing import OneHotEncoder\nprint(OneHotEncoder(sparse=False).fit_transform([['a'], ['b']]).shape)",
+        after:
+          "from sklearn.preprocessing import OneHotEncoder\nprint(OneHotEncoder(sparse_output=False).fit_transform([['a'], ['b']]).shape)"
+      }
+    ]
+  }),
+  keywordRenamed({
+    ...info(
+      'fit-params',
+      '1.6',
+      '`cross_val_score(fit_params=)` is `params=` since 1.6.'
+    ),
+    raises: unexpected('fit_params'),
+    callees: ['cross_val_score', 'cross_validate', 'cross_val_predict'],
+    keyword: 'fit_params',
+    to: 'params',
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.model_selection import cross_val_score\nfrom sklearn.tree import DecisionTreeClassifier\nprint(len(cross_val_score(DecisionTreeClassifier(random_state=0), X, y, cv=3, fit_params={})))',
+        after:
+          'from sklearn.model_selection import cross_val_score\nfrom sklearn.tree import DecisionTreeClassifier\nprint(len(cross_val_score(DecisionTreeClassifier(random_state=0), X, y, cv=3, params={})))'
+      }
+    ]
+  }),
+  valueRenamed({
+    ...info(
+      'criterion-mse',
+      '1.2',
+      "Regression criteria 'mse' and 'mae' are 'squared_error' and 'absolute_error' since 1.2."
+    ),
+    raises: invalid('criterion'),
+    callees: TREES,
+    keyword: 'criterion',
+    rename: table({ mse: 'squared_error', mae: 'absolute_error' }),
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.tree import DecisionTreeRegressor\nprint(DecisionTreeRegressor(criterion='mse', max_depth=2).fit(X, y).get_depth())",
+        after:
+          "from sklearn.tree import DecisionTreeRegressor\nprint(DecisionTreeRegressor(criterion='squared_error', max_depth=2).fit(X, y).get_depth())"
+      }
+    ]
+  }),
+  valueRenamed({
+    ...info(
+      'scoring-names',
+      '0.20',
+      "Error scorers are negated: 'mean_squared_error' is 'neg_mean_squared_error' since 0.20."
+    ),
+    raises: invalid('scoring'),
+    keyword: 'scoring',
+    rename: value =>
+      /^(mean_squared_error|mean_absolute_error|median_absolute_error|log_loss|mean_squared_log_error|root_mean_squared_error)$/.test(
+        value
+      )
+        ? `neg_${value}`
+        : null,
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.model_selection import cross_val_score\nfrom sklearn.linear_model import LinearRegression\nprint(cross_val_score(LinearRegression(), X, y, cv=3, scoring='mean_squared_error').round(3))",
+        after:
+          "from sklearn.model_selection import cross_val_score\nfrom sklearn.linear_model import LinearRegression\nprint(cross_val_score(LinearRegression(), X, y, cv=3, scoring='neg_mean_squared_error').round(3))"
+      }
+    ]
+  }),
+  valueRenamed({
+    ...info(
+      'sgd-log-loss',
+      '1.3',
+      "`SGDClassifier(loss='log')` is `loss='log_loss'` since 1.3."
+    ),
+    raises: invalid('loss'),
+    callees: ['SGDClassifier'],
+    keyword: 'loss',
+    rename: table({ log: 'log_loss' }),
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.linear_model import SGDClassifier\nprint(SGDClassifier(loss='log', random_state=0).fit(X, y).loss)",
+        after:
+          "from sklearn.linear_model import SGDClassifier\nprint(SGDClassifier(loss='log_loss', random_state=0).fit(X, y).loss)"
+      }
+    ]
+  }),
+  valueRenamed({
+    ...info(
+      'gradient-boosting-loss',
+      '1.3',
+      "Gradient boosting losses 'ls', 'lad', 'deviance' are 'squared_error', 'absolute_error', 'log_loss'."
+    ),
+    raises: invalid('loss'),
+    callees: ['GradientBoostingRegressor', 'GradientBoostingClassifier'],
+    keyword: 'loss',
+    rename: table({
+      ls: 'squared_error',
+      lad: 'absolute_error',
+      deviance: 'log_loss'
+    }),
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.ensemble import GradientBoostingRegressor\nprint(GradientBoostingRegressor(loss='ls', n_estimators=5, random_state=0).fit(X, y).n_estimators_)",
+        after:
+          "from sklearn.ensemble import GradientBoostingRegressor\nprint(GradientBoostingRegressor(loss='squared_error', n_estimators=5, random_state=0).fit(X, y).n_estimators_)"
+      }
+    ]
+  }),
+  valueRenamed({
+    ...info(
+      'max-features-auto',
+      '1.3',
+      "`max_features='auto'` was removed in 1.3: it meant 'sqrt' for classifiers."
+    ),
+    raises: invalid('max_features'),
+    callees: ['RandomForestClassifier', 'ExtraTreesClassifier'],
+    keyword: 'max_features',
+    rename: table({ auto: 'sqrt' }),
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.ensemble import RandomForestClassifier\nprint(RandomForestClassifier(max_features='auto', n_estimators=3, random_state=0).fit(X, y).score(X, y))",
+        after:
+          "from sklearn.ensemble import RandomForestClassifier\nprint(RandomForestClassifier(max_features='sqrt', n_estimators=3, random_state=0).fit(X, y).score(X, y))"
+      }
+    ]
+  }),
+  keywordReplaced({
+    ...info(
+      'penalty-none',
+      '1.4',
+      "`penalty='none'` is `penalty=None` since 1.4."
+    ),
+    raises: invalid('penalty'),
+    callees: ['LogisticRegression', 'SGDClassifier', 'Perceptron'],
+    keyword: 'penalty',
+    replace: value => (/^['"]none['"]$/.test(value) ? 'penalty=None' : null),
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.linear_model import LogisticRegression\nprint(LogisticRegression(penalty='none', max_iter=50).fit(X, y).penalty)",
+        after:
+          'from sklearn.linear_model import LogisticRegression\nprint(LogisticRegression(penalty=None, max_iter=50).fit(X, y).penalty)'
+      }
+    ]
+  }),
+  valueRenamed({
+    ...info(
+      'kmeans-algorithm-full',
+      '1.3',
+      "`KMeans(algorithm='full')` is `algorithm='lloyd'` since 1.3."
+    ),
+    raises: invalid('algorithm'),
+    callees: ['KMeans'],
+    keyword: 'algorithm',
+    rename: table({ full: 'lloyd' }),
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.cluster import KMeans\nprint(KMeans(3, algorithm='full', n_init=1, random_state=0).fit(X).algorithm)",
+        after:
+          "from sklearn.cluster import KMeans\nprint(KMeans(3, algorithm='lloyd', n_init=1, random_state=0).fit(X).algorithm)"
+      }
+    ]
+  }),
+  ...REMOVED.map(([id, since, callees, keyword, note, module, value]) => {
+    const [callee] = callees;
+    const imports = `from ${module} import ${callee}`;
+    return keywordRemoved({
+      ...info(
+        id,
+        since,
+        `\`${callee}(${keyword}=...)\` was removed in scikit-learn ${since}.`
+      ),
+      raises: unexpected(keyword),
+      callees,
+      keyword,
+      note,
+      safe: SAFE_TO_DROP[keyword],
+      examples: [
+        {
+          before: `${imports}\nprint(type(${callee}(${keyword}=${value})).__name__)`,
+          after: `${imports}\nprint(type(${callee}()).__name__)`
+        }
+      ]
+    });
+  })
+];
