@@ -1,5 +1,5 @@
 import {
-  cleanTraceback,
+  readableTraceback,
   summarizeError,
   type CheckEvent,
   type ICheckSummary,
@@ -124,10 +124,8 @@ export function formatSummary(
         ? `the time budget of ${formatSeconds(budgetMs)} ran out`
         : summarizeError(failure.result);
     lines.push(`Failed at ${where}: ${why}`);
-    // The JSON report has the whole traceback; the terminal gets library frames short.
-    const traceback = cleanTraceback(failure.result.traceback ?? [], {
-      brief: true
-    });
+    // The JSON report has the whole traceback; the terminal gets the final exception.
+    const traceback = readableTraceback(failure.result.traceback ?? []);
     if (traceback) {
       lines.push('', traceback);
     }

@@ -26,6 +26,10 @@ test.describe('Run check', () => {
     await expect(failure.locator('.jp-Modernizer-evalue')).toHaveText(
       ": name 'undefined_name' is not defined"
     );
+    // The line of the cell that raised, then the cleaned traceback.
+    const line = failure.locator('.jp-Modernizer-failingLine');
+    await expect(line).toContainText('Line 2');
+    await expect(line.locator('code')).toHaveText('undefined_name + 1');
     // The traceback is cleaned: no ANSI escapes, the failing line is there.
     const traceback = failure.locator('.jp-Modernizer-traceback');
     await expect(traceback).toContainText('undefined_name + 1');

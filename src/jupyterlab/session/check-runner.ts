@@ -1,6 +1,12 @@
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Kernel } from '@jupyterlab/services';
-import { runCheck, type CheckEvent, type ICheckCell } from '../../core';
+import {
+  cellFrames,
+  readableTraceback,
+  runCheck,
+  type CheckEvent,
+  type ICheckCell
+} from '../../core';
 import { NotebookCellExecutor } from '../cell-executor';
 import type { ICellEntry, IProgress, SessionModel } from './model';
 
@@ -174,7 +180,8 @@ namespace Private {
           stoppedBy: summary.stoppedBy,
           ename: failure.result.ename ?? '',
           evalue: failure.result.evalue ?? '',
-          traceback: failure.traceback
+          traceback: readableTraceback(failure.result.traceback ?? []),
+          line: cellFrames(failure.result.traceback ?? [])[0]
         });
         break;
       }

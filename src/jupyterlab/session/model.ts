@@ -3,6 +3,7 @@ import { ISignal, Signal } from '@lumino/signaling';
 import type { CellStatus } from '../../core/execution/types';
 import type { CheckStop } from '../../core/agent/check-run';
 import type { IModuleVersion } from '../../core/environment';
+import type { ICellFrame } from '../../core/diagnosis/traceback';
 
 /**
  * The state of a session's check run. `waiting` is the wait for the user's own
@@ -46,8 +47,10 @@ export interface IFailure {
   stoppedBy?: CheckStop;
   ename: string;
   evalue: string;
-  /** Cleaned traceback, empty when the kernel sent none. */
+  /** The final exception's traceback, cleaned; empty when the kernel sent none. */
   traceback: string;
+  /** The line of the cell that raised, when the traceback names it. */
+  line?: ICellFrame;
 }
 
 /** The notebook's kernel as the panel shows it. */

@@ -35,6 +35,14 @@ export function FailureSection({
           )}
         </p>
       )}
+      {failure.line && (
+        <p className="jp-Modernizer-failingLine">
+          <span className="jp-Modernizer-lineNumber">
+            Line {failure.line.line}
+          </span>
+          <code>{failure.line.code}</code>
+        </p>
+      )}
       <button
         className="jp-Modernizer-link jp-Modernizer-failureLink"
         onClick={() => onReveal(failure.cellId)}

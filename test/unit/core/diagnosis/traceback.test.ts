@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  cellFrames,
   cleanTraceback,
+  finalException,
+  readableTraceback,
   stripAnsi,
   summarizeError
 } from '../../../../src/core';
@@ -102,5 +105,83 @@ describe('summarizeError', () => {
       /kernel died/
     );
     assert.equal(summarizeError({ ...base, status: 'ok' }), 'ok');
+  });
+});
+
+// As IPython 9 sends a read_csv of a dead URL: a socket error, then the URLError.
+const CHAINED = [
+  '---------------------------------------------------------------------------',
+  'gaierror                                  Traceback (most recent call last)',
+  'File ~/.pyenv/versions/3.11.7/lib/python3.11/socket.py:962, in getaddrinfo(host, port, family, type, proto, flags)\n    961 addrlist = []\n--> 962 for res in _socket.getaddrinfo(host, port, family, type, proto, flags):\n',
+  'gaierror: [Errno -2] Name or service not known',
+  '\nDuring handling of the above exception, another exception occurred:\n',
+  'URLError                                  Traceback (most recent call last)',
+  "Cell In[1], line 3\n      1 import pandas as pd\n      2 x = 1\n----> 3 df = pd.read_csv('http://example.org/housing.csv')\n",
+  'File /venv/lib/python3.11/site-packages/pandas/io/parsers/readers.py:1866, in read_csv(filepath_or_buffer, sep, delimiter, header, names, index_col, usecols)\n-> 1866 return _read(filepath_or_buffer, kwds)\n',
+  'URLError: <urlopen error [Errno -2] Name or service not known>'
+];
+
+// A function defined in an earlier cell (In[4]) fails when cell In[7] calls it.
+const NESTED = [
+  'KeyError                                  Traceback (most recent call last)',
+  '\u001b[36mCell\u001b[39m\u001b[36m \u001b[39m\u001b[32mIn[7]\u001b[39m\u001b[32m, line 2\u001b[39m\n      1 d = {}\n\u001b[32m----> \u001b[39m\u001b[32m2\u001b[39m total = lookup(d)\n',
+  "Cell In[4], line 2, in lookup(d)\n      1 def lookup(d):\n----> 2     return d['k']\n",
+  "KeyError: 'k'"
+];
+
+describe('finalException', () => {
+  it('keeps only the last exception of a chain', () => {
+    const final = finalException(CHAINED);
+    assert.match(final[0], /^URLError/);
+    assert.ok(!final.some(entry => entry.includes('gaierror')));
+  });
+
+  it('keeps a traceback without a chain whole', () => {
+    assert.deepEqual(finalException(NESTED), NESTED);
+  });
+});
+
+describe('cellFrames', () => {
+  it('finds the failing line of the running cell', () => {
+    assert.deepEqual(cellFrames(CHAINED), [
+      {
+        executionCount: 1,
+        line: 3,
+        code: "df = pd.read_csv('http://example.org/housing.csv')"
+      }
+    ]);
+  });
+
+  it('follows a call into a function defined in an earlier cell', () => {
+    assert.deepEqual(cellFrames(NESTED), [
+      { executionCount: 7, line: 2, code: 'total = lookup(d)' },
+      {
+        executionCount: 4,
+        line: 2,
+        functionName: 'lookup(d)',
+        code: "return d['k']"
+      }
+    ]);
+  });
+
+  it('finds nothing in a traceback without cell frames', () => {
+    assert.deepEqual(cellFrames([]), []);
+    assert.deepEqual(cellFrames(['SyntaxError: invalid syntax']), []);
+  });
+});
+
+describe('readableTraceback', () => {
+  const text = readableTraceback(CHAINED);
+
+  it('shows the final exception with the user line and short library frames', () => {
+    assert.match(text, /^URLError/);
+    assert.match(text, /----> 3 df = pd.read_csv/);
+    assert.match(text, /readers\.py:1866, in read_csv\(\.\.\.\)$/m);
+    assert.doesNotMatch(text, /gaierror/);
+  });
+
+  it('says that earlier exceptions were left out', () => {
+    assert.match(text, /raised while handling 1 earlier exception/);
+    assert.doesNotMatch(readableTraceback(NESTED), /earlier exception/);
   });
 });
