@@ -57,41 +57,52 @@ export function extractScores(cells: readonly IScoreCell[]): IScore[] {
 }
 
 namespace Private {
-  /** Scores in a cell's outputs, with the output each came from. */
+  /**
+   * Scores in a cell's outputs, with the output each came from: stdout first, then the
+   * cell's result. stdout is one stream that the kernel sends in chunks, which may split a
+   * line and interleave with stderr differently on every run, so it is read as one text.
+   */
   export function printedScores(
     cell: IScoreCell,
     source: string
   ): { found: IPrintedScore; outputIndex: number }[] {
-    const result: { found: IPrintedScore; outputIndex: number }[] = [];
-    const outputs = cell.outputs;
-    for (let i = 0; i < outputs.length; i++) {
-      const output = outputs[i];
-      if (isStdout(output)) {
-        // A stream arrives in chunks that may split a line: read a run of them as one text.
-        let text = '';
-        const first = i;
-        while (i < outputs.length && isStdout(outputs[i])) {
-          text += joined((outputs[i] as nbformat.IStream).text);
-          i++;
-        }
-        i--;
-        const found = [
-          ...scoresInText(text),
-          ...bareScoresPrinted(text, source)
-        ].sort((a, b) => a.start - b.start);
-        for (const score of found) {
-          result.push({ found: score, outputIndex: first });
-        }
-      } else if (output.output_type === 'execute_result') {
+    const chunks: { outputIndex: number; start: number }[] = [];
+    let text = '';
+    cell.outputs.forEach((output, outputIndex) => {
+      if (output.output_type === 'stream' && output.name === 'stdout') {
+        chunks.push({ outputIndex, start: text.length });
+        text += joined((output as nbformat.IStream).text);
+      }
+    });
+    const printed = [
+      ...scoresInText(text),
+      ...bareScoresPrinted(text, source)
+    ].sort((a, b) => a.start - b.start);
+    const result = printed.map(found => {
+      // Offsets within the chunk the number starts in (the last to start before it).
+      const chunk = chunks.reduce((last, c) =>
+        c.start <= found.start ? c : last
+      );
+      return {
+        found: {
+          ...found,
+          start: found.start - chunk.start,
+          end: found.end - chunk.start
+        },
+        outputIndex: chunk.outputIndex
+      };
+    });
+    cell.outputs.forEach((output, outputIndex) => {
+      if (output.output_type === 'execute_result') {
         const found = bareResultScore(
           output as nbformat.IExecuteResult,
           source
         );
         if (found) {
-          result.push({ found, outputIndex: i });
+          result.push({ found, outputIndex });
         }
       }
-    }
+    });
     return result;
   }
 
@@ -115,10 +126,6 @@ namespace Private {
       }
     }
     return false;
-  }
-
-  function isStdout(output: nbformat.IOutput): boolean {
-    return output.output_type === 'stream' && output.name === 'stdout';
   }
 
   function joined(text: nbformat.MultilineString | undefined): string {

@@ -16,9 +16,9 @@ export interface IScoreCell {
 
 /** Where a score was printed. */
 export interface IScoreSpan {
-  /** Index of the output; consecutive stdout chunks are read as one text from the first. */
+  /** Index of the output the number starts in (stdout chunks are read as one text). */
   outputIndex: number;
-  /** Offsets of the number in that output's text (stdout joined, or text/plain). */
+  /** Offsets of the number in that output's text (a stream's text, or text/plain). */
   start: number;
   end: number;
   /** The whole printed line, for display. */

@@ -183,7 +183,26 @@ describe('extractScores: metric forms', () => {
       stdout('racy: 0.81\n')
     );
     assert.deepEqual(found(scores), ['accuracy=0.81']);
-    assert.equal(scores[0].span.outputIndex, 1);
+    assert.equal(scores[0].span.outputIndex, 2);
+    assert.deepEqual([scores[0].span.start, scores[0].span.end], [6, 10]);
+  });
+
+  it('stdout interleaved with stderr reads as one stream', () => {
+    const scores = scoresOf(
+      'print(accuracy_score(y, p))',
+      stdout('Test accu'),
+      stderr('ConvergenceWarning: lbfgs failed to converge\n'),
+      stdout('racy: 0.81\nCV accuracy: 0.'),
+      stdout('79\n')
+    );
+    assert.deepEqual(found(scores), ['accuracy=0.81', 'accuracy=0.79']);
+    assert.deepEqual(
+      scores.map(s => [s.label, s.span.outputIndex, s.span.start]),
+      [
+        ['Test accuracy', 2, 6],
+        ['CV accuracy', 2, 24]
+      ]
+    );
   });
 
   it('occurrences count per metric within a cell', () => {
