@@ -29,7 +29,7 @@ import textwrap
 
 import nbformat
 
-# The categories of /work/shared/EROSION.md, by their names there.
+# The erosion categories of the survey of old notebooks on today's stack, by their names there.
 DEFAULTS = "Changed defaults: runs, different numbers"
 PARAMS = "Removed or renamed estimator parameters"
 SK_MODULES = "Removed scikit-learn modules"
@@ -50,7 +50,7 @@ CATEGORIES = [
     DEFAULTS, PARAMS, SK_MODULES, PD_API, SK_OBJECTS, MPL, IPY, PD_BEHAVIOUR, PY2, ATTRS,
     PRIVATE, VENDORED, NP_ALIASES, STDLIB, SCIPY, URL,
 ]  # fmt: skip
-# From the "Also seen" paragraph of EROSION.md.
+# Also seen in the survey, beside the categories.
 HELPER = "Also seen: eroded code in a helper module beside the notebook"
 OUTPUT_DIR = "Also seen: writes into an output folder that does not exist"
 LIVE_OBJECT = "Also seen: right rewrite depends on a live object"
