@@ -68,6 +68,14 @@ export class CheckSession implements IDisposable {
       );
       return;
     }
+    const spec = await kernel.spec;
+    if (spec && !/python/i.test(spec.language)) {
+      this.model.setRun(
+        'idle',
+        `The kernel is ${spec.display_name} (${spec.language}): only Python notebooks are supported.`
+      );
+      return;
+    }
     const controller = new AbortController();
     this._controller = controller;
     // Closing the notebook (or changing its kernel) disposes the connection mid-cell:
