@@ -7,6 +7,7 @@ import {
   dottedName,
   removeArgument,
   resolve,
+  spellModule,
   stringValue,
   textOf
 } from './syntax';
@@ -234,7 +235,13 @@ export function methodRenamed(
  * `np.float_` → `np.float64`. In `to`, `$` stands for the module as the cell spells it.
  */
 export function aliasReplaced(
-  info: IRuleInfo & { module: string; name: string; to: string }
+  info: IRuleInfo & {
+    module: string;
+    name: string;
+    to: string;
+    /** A module `to` needs, spelled `@` in it (`@.special.comb`), imported when absent. */
+    importing?: { module: string; alias: string };
+  }
 ): IRule {
   const target = `${info.module}.${info.name}`;
   return defineRule(info, context =>
@@ -244,12 +251,30 @@ export function aliasReplaced(
         return [];
       }
       const prefix = dotted.slice(0, dotted.lastIndexOf('.'));
-      const insert = info.to.replace('$', prefix);
+      const spelled = info.importing
+        ? spellModule(context, info.importing.module, info.importing.alias)
+        : { name: '', edits: [] };
+      const insert = info.to.replace('$', prefix).replace('@', spelled.name);
       return [
-        matchAt(info.id, member, [{ from: member.from, to: member.to, insert }])
+        matchAt(info.id, member, [
+          ...spelled.edits,
+          { from: member.from, to: member.to, insert }
+        ])
       ];
     })
   );
+}
+
+/** An edit adding `name=value` to a call that does not pass `name`; none when it does. */
+export function appendKeywordIfMissing(
+  context: IRuleContext,
+  call: SyntaxNode,
+  name: string,
+  value: string
+): ITextEdit[] {
+  return argsOf(context, call).some(arg => arg.name === name || arg.star)
+    ? []
+    : [appendArgument(context, call, `${name}=${value}`)];
 }
 
 /**

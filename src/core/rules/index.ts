@@ -9,6 +9,11 @@ import { sklearnModuleRules } from './sklearn-modules';
 import { sklearnObjectRules } from './sklearn-objects';
 import { sklearnParamRules } from './sklearn-params';
 import { sklearnDefaultRules } from './sklearn-defaults';
+import { matplotlibRules } from './matplotlib';
+import { seabornRules } from './seaborn';
+import { scipyRules } from './scipy';
+import { ipythonRules } from './ipython';
+import { dataPathRules } from './data-paths';
 
 export * from './types';
 export * from './versions';
@@ -28,5 +33,10 @@ export const allRules: readonly IRule[] = [
   ...sklearnModuleRules,
   ...sklearnObjectRules,
   ...sklearnParamRules,
-  ...sklearnDefaultRules
+  ...sklearnDefaultRules,
+  ...matplotlibRules,
+  ...seabornRules,
+  ...scipyRules,
+  ...ipythonRules,
+  ...dataPathRules
 ];

@@ -1,0 +1,197 @@
+import { defineRule, matchAt } from './builders';
+import {
+  argsOf,
+  calleeOf,
+  indentAt,
+  spellModule,
+  statementOf,
+  stringValue,
+  textOf
+} from './syntax';
+import type { IRule, IRuleContext } from './types';
+
+const READERS = [
+  'read_csv',
+  'read_table',
+  'read_excel',
+  'read_json',
+  'read_parquet',
+  'loadtxt',
+  'genfromtxt'
+];
+const WRITERS = [
+  'to_csv',
+  'to_excel',
+  'to_json',
+  'to_parquet',
+  'to_pickle',
+  'savefig',
+  'imsave',
+  'save',
+  'savetxt',
+  'dump'
+];
+
+/** The file beside the notebook that has a URL's file name: `name.csv` first, then deeper ones. */
+function localCopy(files: ReadonlySet<string>, url: string): string | null {
+  const name = url
+    .replace(/[?#].*$/, '')
+    .split('/')
+    .pop();
+  if (!name || !/\.\w+$/.test(name)) {
+    return null;
+  }
+  const candidates = [...files].filter(
+    path => path === name || path.endsWith(`/${name}`)
+  );
+  candidates.sort(
+    (a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b)
+  );
+  return candidates[0] ?? null;
+}
+
+/** The first string argument of a call and its node, when it is a plain literal. */
+function pathArgument(
+  context: IRuleContext,
+  call: Parameters<typeof argsOf>[1]
+) {
+  const args = argsOf(context, call);
+  const arg =
+    args.find(a => !a.name && !a.star) ??
+    args.find(a => a.name === 'fname' || a.name === 'path_or_buf');
+  if (!arg || arg.value.name !== 'String') {
+    return null;
+  }
+  const value = stringValue(textOf(context, arg.value));
+  return value === null ? null : { node: arg.value, value };
+}
+
+/** Data files read from a URL that no longer answers, and outputs written into missing folders. */
+export const dataPathRules: IRule[] = [
+  defineRule(
+    {
+      id: 'data.local-copy',
+      distribution: 'python',
+      since: '3.0',
+      summary:
+        'The notebook reads a file from a URL, and a copy with the same name sits beside it: read the copy.',
+      link: 'https://docs.python.org/3/library/urllib.error.html',
+      raises: { ename: 'URLError', message: /./ },
+      examples: [
+        {
+          setup:
+            "import pandas as pd\nwith open('iris.csv', 'w') as f:\n    f.write('a,b\\n1,2\\n')",
+          before:
+            "print(pd.read_csv('http://example.invalid/data/iris.csv').shape)",
+          after: "print(pd.read_csv('iris.csv').shape)",
+          files: ['iris.csv', 'notebook.ipynb']
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const path =
+          callee && READERS.includes(callee.name)
+            ? pathArgument(context, call)
+            : null;
+        const copy =
+          path && /^(https?|ftp):\/\//.test(path.value)
+            ? localCopy(context.files, path.value)
+            : null;
+        if (!path || !copy) {
+          return [];
+        }
+        const literal = textOf(context, path.node);
+        const quote = literal[literal.length - 1];
+        return [
+          matchAt(
+            'data.local-copy',
+            path.node,
+            [
+              {
+                from: path.node.from,
+                to: path.node.to,
+                insert: `${quote}${copy}${quote}`
+              }
+            ],
+            `A copy is beside the notebook: ${copy}`
+          )
+        ];
+      })
+  ),
+  defineRule(
+    {
+      id: 'data.missing-output-folder',
+      distribution: 'python',
+      since: '3.0',
+      summary:
+        'The notebook writes into a folder that is not beside it (it existed on the author’s machine): create it first.',
+      link: 'https://docs.python.org/3/library/os.html#os.makedirs',
+      raises: {
+        ename: 'OSError',
+        message: /non-existent directory|No such file or directory/
+      },
+      examples: [
+        {
+          setup: "import pandas as pd\ndf = pd.DataFrame({'a': [1]})",
+          before:
+            "df.to_csv('output/result.csv')\nprint(open('output/result.csv').read())",
+          after:
+            "import os\nos.makedirs('output', exist_ok=True)\ndf.to_csv('output/result.csv')\nprint(open('output/result.csv').read())",
+          files: ['notebook.ipynb', 'data/train.csv']
+        }
+      ]
+    },
+    context => {
+      // Without a listing of the notebook's folder nothing can be said to be missing.
+      if (context.files.size === 0) {
+        return [];
+      }
+      return context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const path =
+          callee && WRITERS.includes(callee.name)
+            ? pathArgument(context, call)
+            : null;
+        const folder = path?.value.includes('/')
+          ? path.value.slice(0, path.value.lastIndexOf('/'))
+          : '';
+        const exists = [...context.files].some(
+          file => file === folder || file.startsWith(`${folder}/`)
+        );
+        const made = new RegExp(
+          `makedirs\\(\\s*['"]${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?['"]`
+        ).test(context.source);
+        if (
+          !path ||
+          !folder ||
+          folder.startsWith('/') ||
+          /^\w+:/.test(folder) ||
+          exists ||
+          made
+        ) {
+          return [];
+        }
+        const statement = statementOf(call);
+        const os = spellModule(context, 'os', 'os');
+        const indent = indentAt(context.source, statement.from);
+        return [
+          matchAt(
+            'data.missing-output-folder',
+            path.node,
+            [
+              ...os.edits,
+              {
+                from: statement.from,
+                to: statement.from,
+                insert: `${os.name}.makedirs('${folder}', exist_ok=True)\n${indent}`
+              }
+            ],
+            `The folder ${folder}/ is not beside the notebook.`
+          )
+        ];
+      });
+    }
+  )
+];

@@ -1,0 +1,147 @@
+import { defineRule, matchAt } from './builders';
+import { importsOf, moduleMoved, nameMoved } from './builders-imports';
+import type { IRule, IRuleMatch } from './types';
+
+const notes = (version: string) =>
+  `https://ipython.readthedocs.io/en/stable/whatsnew/version${version}.html`;
+const moduleGone = (module: string) => ({
+  ename: 'ModuleNotFoundError',
+  message: new RegExp(`No module named '${module}'`)
+});
+// A line that loads or runs the watermark extension: `%load_ext watermark`, `%watermark -v`.
+const WATERMARK_MAGIC =
+  /^[ \t]*%(load_ext[ \t]+watermark|watermark)\b[^\n]*(\n|$)/gm;
+
+/** IPython's split into Jupyter projects (4.0) and later removals. */
+export const ipythonRules: IRule[] = [
+  ...(
+    [
+      ['IPython.html.widgets', 'ipywidgets', 'widgets', 'IntSlider'],
+      ['IPython.utils.traitlets', 'traitlets', 'traitlets', 'Int'],
+      ['IPython.config', 'traitlets.config', 'config', 'Config'],
+      ['IPython.nbformat', 'nbformat', 'nbformat', 'v4']
+    ] as const
+  ).map(([module, to, id, name]) =>
+    moduleMoved({
+      id: `ipython.${id}`,
+      distribution: 'ipython',
+      since: '4.0.0',
+      summary: `\`${module}\` moved out of IPython in 4.0: it is \`${to}\`.`,
+      link: 'https://ipython.readthedocs.io/en/stable/whatsnew/version4.html',
+      raises: {
+        ename: 'ModuleNotFoundError',
+        message: /No module named 'IPython\./
+      },
+      module,
+      to,
+      examples: [
+        {
+          before: `from ${module} import ${name}\nprint(${name}.__name__)`,
+          after: `from ${to} import ${name}\nprint(${name}.__name__)`,
+          requires: to === 'ipywidgets' ? ['ipywidgets'] : undefined
+        }
+      ]
+    })
+  ),
+  nameMoved({
+    id: 'ipython.set-matplotlib-formats',
+    distribution: 'ipython',
+    since: '8.0.0',
+    summary:
+      '`IPython.display.set_matplotlib_formats` was removed: it lives in `matplotlib_inline.backend_inline`.',
+    link: notes('8'),
+    raises: {
+      ename: 'ImportError',
+      message: /cannot import name 'set_matplotlib_formats'/
+    },
+    module: 'IPython.display',
+    name: 'set_matplotlib_formats',
+    to: 'matplotlib_inline.backend_inline',
+    examples: [
+      {
+        before:
+          "from IPython.display import set_matplotlib_formats\nset_matplotlib_formats('svg')\nprint('ok')",
+        after:
+          "from matplotlib_inline.backend_inline import set_matplotlib_formats\nset_matplotlib_formats('svg')\nprint('ok')"
+      }
+    ]
+  }),
+  nameMoved({
+    id: 'ipython.core-display',
+    distribution: 'ipython',
+    since: '8.0.0',
+    summary:
+      '`display` is no longer importable from `IPython.core.display`: import it from `IPython.display`.',
+    link: notes('8'),
+    raises: { ename: 'ImportError', message: /cannot import name 'display'/ },
+    module: 'IPython.core.display',
+    name: 'display',
+    to: 'IPython.display',
+    examples: [
+      {
+        before:
+          'from IPython.core.display import display\nprint(callable(display))',
+        after: 'from IPython.display import display\nprint(callable(display))'
+      }
+    ]
+  }),
+  defineRule(
+    {
+      id: 'ipython.watermark',
+      distribution: 'ipython',
+      since: '1.0.0',
+      summary:
+        'The watermark extension is not installed: its lines only print versions, so they go.',
+      link: 'https://github.com/rasbt/watermark#readme',
+      raises: moduleGone('watermark'),
+      examples: [
+        {
+          before: "%load_ext watermark\n%watermark -a 'me' -v\nprint('ok')",
+          after: "print('ok')"
+        },
+        {
+          before: "import watermark\nprint('ok')",
+          after: "print('ok')"
+        }
+      ]
+    },
+    context => {
+      // Cosmetic: it reports versions. Installing packages is not ours to do.
+      if (context.versions.has('watermark')) {
+        return [];
+      }
+      const note =
+        'Cosmetic: watermark prints library versions and is not installed.';
+      const matches: IRuleMatch[] = [];
+      for (const line of context.source.matchAll(WATERMARK_MAGIC)) {
+        const from = line.index!;
+        const to = from + line[0].length;
+        matches.push(
+          matchAt(
+            'ipython.watermark',
+            { from, to },
+            [{ from, to, insert: '' }],
+            note
+          )
+        );
+      }
+      for (const { node, module, names } of importsOf(context)) {
+        const only = module
+          ? module.name === 'watermark'
+          : names.length === 1 && names[0].name === 'watermark';
+        if (only) {
+          const end = context.source[node.to] === '\n' ? node.to + 1 : node.to;
+          matches.push(
+            matchAt(
+              'ipython.watermark',
+              node,
+              [{ from: node.from, to: end, insert: '' }],
+              note
+            )
+          );
+        }
+      }
+      return matches;
+    }
+  )
+];

@@ -1,0 +1,258 @@
+import {
+  aliasReplaced,
+  appendKeywordIfMissing,
+  defineRule,
+  keywordRenamed,
+  matchAt
+} from './builders';
+import { moduleMoved, nameRemoved } from './builders-imports';
+import { argsOf, calleeOf, dottedName, resolve } from './syntax';
+import type { IRule, ITextEdit } from './types';
+
+const notes = (version: string) =>
+  `https://seaborn.pydata.org/whatsnew/v${version}.html`;
+const SETUP =
+  "import matplotlib\nmatplotlib.use('Agg')\nimport seaborn as sns\nimport pandas as pd\n" +
+  "df = pd.DataFrame({'x': [1, 2, 3, 4], 'y': [1.0, 3.0, 2.0, 4.0], 'g': ['a', 'a', 'b', 'b']})";
+// Plotting functions whose x and y became keyword-only in 0.12.
+const XY_FUNCTIONS = [
+  'barplot',
+  'boxplot',
+  'violinplot',
+  'stripplot',
+  'swarmplot',
+  'pointplot',
+  'boxenplot',
+  'countplot',
+  'scatterplot',
+  'lineplot',
+  'regplot',
+  'residplot',
+  'jointplot',
+  'kdeplot'
+];
+
+/** seaborn API removals, 0.9 to 0.13. */
+export const seabornRules: IRule[] = [
+  defineRule(
+    {
+      id: 'seaborn.factorplot',
+      distribution: 'seaborn',
+      since: '0.12.0',
+      summary:
+        "`factorplot` was removed in seaborn 0.12: use `catplot` (its default kind was 'point').",
+      link: notes('0.12.0'),
+      raises: {
+        ename: 'AttributeError',
+        message: /has no attribute 'factorplot'/
+      },
+      examples: [
+        {
+          setup: SETUP,
+          before:
+            "g = sns.factorplot(x='g', y='y', data=df)\nprint(type(g).__name__, len(g.ax.lines))",
+          after:
+            "g = sns.catplot(x='g', y='y', data=df, kind='point')\nprint(type(g).__name__, len(g.ax.lines))"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const dotted = callee && dottedName(context, callee.node);
+        if (!dotted || resolve(context, dotted) !== 'seaborn.factorplot') {
+          return [];
+        }
+        const property = callee.node.lastChild!;
+        const edits: ITextEdit[] = [
+          { from: property.from, to: property.to, insert: 'catplot' }
+        ];
+        edits.push(...appendKeywordIfMissing(context, call, 'kind', "'point'"));
+        return [matchAt('seaborn.factorplot', call, edits)];
+      })
+  ),
+  keywordRenamed({
+    id: 'seaborn.size-height',
+    distribution: 'seaborn',
+    since: '0.9.0',
+    summary:
+      '`size=` of figure-level functions is `height=` since seaborn 0.9.',
+    link: notes('0.9.0'),
+    raises: {
+      ename: 'TypeError',
+      message: /unexpected keyword argument 'size'/
+    },
+    callees: [
+      'lmplot',
+      'FacetGrid',
+      'PairGrid',
+      'catplot',
+      'pairplot',
+      'jointplot',
+      'relplot',
+      'displot'
+    ],
+    module: 'seaborn',
+    keyword: 'size',
+    to: 'height',
+    examples: [
+      {
+        setup: SETUP,
+        before:
+          "g = sns.lmplot(x='x', y='y', data=df, size=3)\nprint(g.fig.get_size_inches())",
+        after:
+          "g = sns.lmplot(x='x', y='y', data=df, height=3)\nprint(g.fig.get_size_inches())"
+      }
+    ]
+  }),
+  defineRule(
+    {
+      id: 'seaborn.positional-xy',
+      distribution: 'seaborn',
+      since: '0.12.0',
+      summary:
+        'x and y are keyword-only since seaborn 0.12: `barplot(x=..., y=..., data=df)`.',
+      link: notes('0.12.0'),
+      raises: {
+        ename: 'TypeError',
+        message: /multiple values for argument 'data'/
+      },
+      examples: [
+        {
+          setup: SETUP,
+          before: "ax = sns.barplot('g', 'y', data=df)\nprint(len(ax.patches))",
+          after:
+            "ax = sns.barplot(x='g', y='y', data=df)\nprint(len(ax.patches))"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const dotted = callee && dottedName(context, callee.node);
+        const resolved = dotted ? resolve(context, dotted) : '';
+        const args = argsOf(context, call);
+        const positional = args.filter(arg => !arg.name && !arg.star);
+        const hasData = args.some(arg => arg.name === 'data');
+        if (
+          !XY_FUNCTIONS.includes(resolved.replace(/^seaborn\./, '')) ||
+          !resolved.startsWith('seaborn.') ||
+          !hasData ||
+          positional.length === 0 ||
+          positional.length > 2 ||
+          args.indexOf(positional[positional.length - 1]) !==
+            positional.length - 1
+        ) {
+          return [];
+        }
+        const edits = positional.map((arg, i) => ({
+          from: arg.from,
+          to: arg.from,
+          insert: i === 0 ? 'x=' : 'y='
+        }));
+        return [matchAt('seaborn.positional-xy', call, edits)];
+      })
+  ),
+  aliasReplaced({
+    id: 'seaborn.lvplot',
+    distribution: 'seaborn',
+    since: '0.9.0',
+    summary: '`lvplot` was renamed `boxenplot` in seaborn 0.9.',
+    link: notes('0.9.0'),
+    raises: { ename: 'AttributeError', message: /has no attribute 'lvplot'/ },
+    module: 'seaborn',
+    name: 'lvplot',
+    to: '$.boxenplot',
+    examples: [
+      {
+        setup: SETUP,
+        before: "print(type(sns.lvplot(x='g', y='y', data=df)).__name__)",
+        after: "print(type(sns.boxenplot(x='g', y='y', data=df)).__name__)"
+      }
+    ]
+  }),
+  nameRemoved({
+    id: 'seaborn.tsplot',
+    distribution: 'seaborn',
+    since: '0.9.0',
+    summary:
+      '`tsplot` was removed in seaborn 0.9: `lineplot` draws the same from long-form data.',
+    link: notes('0.9.0'),
+    raises: { ename: 'AttributeError', message: /has no attribute 'tsplot'/ },
+    module: 'seaborn',
+    name: 'tsplot',
+    note: 'No rewrite: tsplot took a wide array (time, unit, condition); lineplot needs a long-form frame.',
+    examples: [
+      {
+        setup: SETUP,
+        before: 'print(sns.tsplot([[1, 2], [2, 3]]))',
+        after: 'print(sns.tsplot([[1, 2], [2, 3]]))'
+      }
+    ]
+  }),
+  defineRule(
+    {
+      id: 'seaborn.distplot',
+      distribution: 'seaborn',
+      since: '0.11.0',
+      summary:
+        '`distplot` is deprecated since seaborn 0.11 and goes away: use `histplot(..., kde=True, stat="density")`.',
+      link: notes('0.11.0'),
+      examples: [
+        {
+          setup: `${SETUP}\nimport numpy as np\ndata = np.random.RandomState(0).normal(size=200)`,
+          before: 'ax = sns.distplot(data)\nprint(len(ax.patches))',
+          after:
+            "ax = sns.histplot(data, kde=True, stat='density')\nprint(len(ax.patches))"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const dotted = callee && dottedName(context, callee.node);
+        const args = argsOf(context, call);
+        // Only the plain form: hist=, rug=, fit= have no one-to-one histplot equivalent.
+        if (
+          !dotted ||
+          resolve(context, dotted) !== 'seaborn.distplot' ||
+          args.length !== 1 ||
+          args[0].name ||
+          args[0].star
+        ) {
+          return [];
+        }
+        const property = callee.node.lastChild!;
+        return [
+          matchAt('seaborn.distplot', call, [
+            { from: property.from, to: property.to, insert: 'histplot' },
+            {
+              from: args[0].to,
+              to: args[0].to,
+              insert: ", kde=True, stat='density'"
+            }
+          ])
+        ];
+      })
+  ),
+  moduleMoved({
+    id: 'seaborn.apionly',
+    distribution: 'seaborn',
+    since: '0.9.0',
+    summary:
+      '`seaborn.apionly` was removed in seaborn 0.9: `import seaborn` no longer changes styles.',
+    link: notes('0.9.0'),
+    raises: {
+      ename: 'ModuleNotFoundError',
+      message: /No module named 'seaborn.apionly'/
+    },
+    module: 'seaborn.apionly',
+    to: 'seaborn',
+    examples: [
+      {
+        before: 'import seaborn.apionly as sns\nprint(callable(sns.barplot))',
+        after: 'import seaborn as sns\nprint(callable(sns.barplot))'
+      }
+    ]
+  })
+];

@@ -1,0 +1,4 @@
+import { ipythonRules } from '../../../../src/core/rules/ipython';
+import { testExamples } from './helpers';
+
+testExamples(ipythonRules);
