@@ -50,7 +50,7 @@ export class CheckSession implements IDisposable {
    * the first failure. Does nothing while a run is going on.
    */
   async run(): Promise<void> {
-    if (this.model.isRunning || this._isDisposed) {
+    if (this.model.isRunning || this._controller || this._isDisposed) {
       return;
     }
     const kernel = this.panel.sessionContext.session?.kernel;
@@ -68,16 +68,18 @@ export class CheckSession implements IDisposable {
       );
       return;
     }
-    const spec = await kernel.spec;
+    // Set before the first await: a second click while the run starts does nothing.
+    const controller = new AbortController();
+    this._controller = controller;
+    const spec = await kernel.spec.catch(() => undefined);
     if (spec && !/python/i.test(spec.language)) {
+      this._controller = null;
       this.model.setRun(
         'idle',
         `The kernel is ${spec.display_name} (${spec.language}): only Python notebooks are supported.`
       );
       return;
     }
-    const controller = new AbortController();
-    this._controller = controller;
     // Closing the notebook (or changing its kernel) disposes the connection mid-cell:
     // interrupt through the REST API so that nothing is left running.
     const onGone = () => void interruptKernel(kernel);
