@@ -7,3 +7,4 @@ export * from './notebook';
 export * from './execution/kernel-executor';
 export * from './execution/output-collector';
 export * from './scores';
+export * from './rules';
