@@ -33,6 +33,8 @@ export default defineConfig({
     env: {
       ...process.env,
       PATH: `${venvBin}:${process.env.PATH}`,
+      // A kernelspec that says its language is R, for the unsupported-kernel test.
+      JUPYTER_PATH: `${__dirname}/jupyter-data`,
       MODERNIZER_UI_PORT: port
     } as Record<string, string>,
     timeout: 120_000,

@@ -95,6 +95,44 @@ test.describe('The kernel', () => {
   });
 });
 
+test('a non-Python kernel is not supported, and nothing runs', async ({
+  page,
+  tmpPath
+}) => {
+  const path = `${tmpPath}/r-notebook.ipynb`;
+  const notebook = {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {
+      kernelspec: { name: 'test-r', display_name: 'R (test)', language: 'R' }
+    },
+    cells: [
+      {
+        id: 'only',
+        cell_type: 'code',
+        metadata: {},
+        execution_count: null,
+        outputs: [],
+        source: 'print("ran")'
+      }
+    ]
+  };
+  await page.contents.uploadContent(JSON.stringify(notebook), 'text', path);
+  expect(await page.notebook.openByPath(path)).toBe(true);
+  const panel = await openPanel(page);
+  await expect(panel.locator('.jp-Modernizer-kernel')).toContainText(
+    'R (test)'
+  );
+  await panel.getByRole('button', { name: 'Run check' }).click();
+  await expect(panel.locator('.jp-Modernizer-runState')).toHaveText(
+    'The kernel is R (test) (R): only Python notebooks are supported.'
+  );
+  await expect(panel.locator('.jp-Modernizer-cells')).toHaveCount(0);
+  await expect(
+    (await page.notebook.getCellLocator(0))!.locator('.jp-OutputArea-output')
+  ).toHaveCount(0);
+});
+
 test.describe('Settings', () => {
   test.use({
     mockSettings: {

@@ -154,7 +154,9 @@ namespace Private {
         if (summary.verdict === 'passed') {
           model.setRun(
             'passed',
-            `All ${summary.total} cells ran without error.`
+            summary.total === 1
+              ? 'The cell ran without error.'
+              : `All ${summary.total} cells ran without error.`
           );
           break;
         }
