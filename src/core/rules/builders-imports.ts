@@ -32,57 +32,63 @@ export function moduleMoved(
     name === info.module || name.startsWith(`${info.module}.`)
       ? info.to + name.slice(info.module.length)
       : null;
-  return defineRule(info, context => {
-    const matches: IRuleMatch[] = [];
-    for (const statement of importsOf(context)) {
-      const { module, names, node } = statement;
-      const runs = module ? [module] : names;
-      const edits = runs.flatMap(run => {
-        let insert = moved(run.name);
-        if (insert === null) {
-          return [];
+  return defineRule(
+    info,
+    context => {
+      const matches: IRuleMatch[] = [];
+      for (const statement of importsOf(context)) {
+        const { module, names, node } = statement;
+        const runs = module ? [module] : names;
+        const edits = runs.flatMap(run => {
+          let insert = moved(run.name);
+          if (insert === null) {
+            return [];
+          }
+          // `import cPickle` binds `cPickle`: keep that name for the cell's uses.
+          if (
+            !module &&
+            !run.alias &&
+            !run.name.includes('.') &&
+            insert !== run.name
+          ) {
+            insert = `${insert} as ${run.name}`;
+          }
+          return [{ from: run.from, to: run.to, insert }];
+        });
+        if (edits.length > 0) {
+          matches.push(matchAt(info.id, node, edits, info.note));
+          continue;
         }
-        // `import cPickle` binds `cPickle`: keep that name for the cell's uses.
-        if (
-          !module &&
-          !run.alias &&
-          !run.name.includes('.') &&
-          insert !== run.name
-        ) {
-          insert = `${insert} as ${run.name}`;
+        const imported = module
+          ? names.find(name => `${module.name}.${name.name}` === info.module)
+          : undefined;
+        if (imported) {
+          // `from sklearn import cross_validation [as cv]`: import the new module under the old name.
+          const local = imported.alias ?? imported.name;
+          const insert =
+            local === info.to
+              ? `import ${info.to}`
+              : `import ${info.to} as ${local}`;
+          const edits =
+            names.length === 1
+              ? [{ from: node.from, to: node.to, insert }]
+              : [];
+          matches.push(matchAt(info.id, node, edits, info.note));
         }
-        return [{ from: run.from, to: run.to, insert }];
-      });
-      if (edits.length > 0) {
-        matches.push(matchAt(info.id, node, edits, info.note));
-        continue;
       }
-      const imported = module
-        ? names.find(name => `${module.name}.${name.name}` === info.module)
-        : undefined;
-      if (imported) {
-        // `from sklearn import cross_validation [as cv]`: import the new module under the old name.
-        const local = imported.alias ?? imported.name;
-        const insert =
-          local === info.to
-            ? `import ${info.to}`
-            : `import ${info.to} as ${local}`;
-        const edits =
-          names.length === 1 ? [{ from: node.from, to: node.to, insert }] : [];
-        matches.push(matchAt(info.id, node, edits, info.note));
+      for (const member of context.nodes('MemberExpression')) {
+        if (dottedName(context, member) === info.module) {
+          matches.push(
+            matchAt(info.id, member, [
+              { from: member.from, to: member.to, insert: info.to }
+            ])
+          );
+        }
       }
-    }
-    for (const member of context.nodes('MemberExpression')) {
-      if (dottedName(context, member) === info.module) {
-        matches.push(
-          matchAt(info.id, member, [
-            { from: member.from, to: member.to, insert: info.to }
-          ])
-        );
-      }
-    }
-    return matches;
-  });
+      return matches;
+    },
+    [info.module.slice(info.module.lastIndexOf('.') + 1)]
+  );
 }
 
 /**
@@ -104,35 +110,39 @@ export function nameMoved(
 ): IRule {
   const toName = info.toName ?? info.name;
   const useAs = info.useAs ?? toName;
-  return defineRule(info, context => {
-    const matches: IRuleMatch[] = [];
-    for (const { node, module, names } of importsOf(context)) {
-      const imported = names.find(name => name.name === info.name);
-      if (!module || module.name !== info.module || !imported) {
-        continue;
+  return defineRule(
+    info,
+    context => {
+      const matches: IRuleMatch[] = [];
+      for (const { node, module, names } of importsOf(context)) {
+        const imported = names.find(name => name.name === info.name);
+        if (!module || module.name !== info.module || !imported) {
+          continue;
+        }
+        const alias = imported.alias ? ` as ${imported.alias}` : '';
+        const edits =
+          names.length === 1
+            ? [
+                { from: module.from, to: module.to, insert: info.to },
+                { from: imported.from, to: imported.to, insert: toName }
+              ]
+            : [
+                Private.removeName(context, names, imported),
+                {
+                  from: node.to,
+                  to: node.to,
+                  insert: `\n${indentAt(context.source, node.from)}from ${info.to} import ${toName}${alias}`
+                }
+              ];
+        matches.push(matchAt(info.id, node, edits, info.note));
+        if (!imported.alias) {
+          matches.push(...Private.renameUses(context, info, useAs));
+        }
       }
-      const alias = imported.alias ? ` as ${imported.alias}` : '';
-      const edits =
-        names.length === 1
-          ? [
-              { from: module.from, to: module.to, insert: info.to },
-              { from: imported.from, to: imported.to, insert: toName }
-            ]
-          : [
-              Private.removeName(context, names, imported),
-              {
-                from: node.to,
-                to: node.to,
-                insert: `\n${indentAt(context.source, node.from)}from ${info.to} import ${toName}${alias}`
-              }
-            ];
-      matches.push(matchAt(info.id, node, edits, info.note));
-      if (!imported.alias) {
-        matches.push(...Private.renameUses(context, info, useAs));
-      }
-    }
-    return matches;
-  });
+      return matches;
+    },
+    [info.name]
+  );
 }
 
 /**
@@ -143,24 +153,28 @@ export function nameRemoved(
   info: IRuleInfo & { module: string; name: string; note: string }
 ): IRule {
   const target = `${info.module}.${info.name}`;
-  return defineRule(info, context => {
-    const matches: IRuleMatch[] = [];
-    for (const { node, module, names } of importsOf(context)) {
-      if (
-        module?.name === info.module &&
-        names.some(n => n.name === info.name)
-      ) {
-        matches.push(matchAt(info.id, node, [], info.note));
+  return defineRule(
+    info,
+    context => {
+      const matches: IRuleMatch[] = [];
+      for (const { node, module, names } of importsOf(context)) {
+        if (
+          module?.name === info.module &&
+          names.some(n => n.name === info.name)
+        ) {
+          matches.push(matchAt(info.id, node, [], info.note));
+        }
       }
-    }
-    for (const member of context.nodes('MemberExpression')) {
-      const dotted = dottedName(context, member);
-      if (dotted !== null && resolve(context, dotted) === target) {
-        matches.push(matchAt(info.id, member, [], info.note));
+      for (const member of context.nodes('MemberExpression')) {
+        const dotted = dottedName(context, member);
+        if (dotted !== null && resolve(context, dotted) === target) {
+          matches.push(matchAt(info.id, member, [], info.note));
+        }
       }
-    }
-    return matches;
-  });
+      return matches;
+    },
+    [info.name]
+  );
 }
 
 /** The import statements of a source, read. */

@@ -20,7 +20,11 @@ import type {
 } from './types';
 
 /** What every rule states about itself; builders add the detector. */
-export type IRuleInfo = Omit<IRule, 'find' | 'kind'> & { kind?: FixKind };
+export type IRuleInfo = Omit<IRule, 'find' | 'kind'> & {
+  kind?: FixKind;
+  /** Words one of which a source must contain for the detector to run (see defineRule). */
+  needs?: readonly string[];
+};
 
 /** Which calls a call rule looks at. */
 export interface ICallees {
@@ -30,12 +34,23 @@ export interface ICallees {
   module?: string;
 }
 
-/** A rule from its info and detector; error-repair unless said otherwise. */
+/**
+ * A rule from its info and detector; error-repair unless said otherwise. With `needs`, the
+ * detector runs only on sources that contain one of those words: a text search is far
+ * cheaper than a walk over the tree, and most cells mention none of them.
+ */
 export function defineRule(
   info: IRuleInfo,
-  find: (context: IRuleContext) => IRuleMatch[]
+  find: (context: IRuleContext) => IRuleMatch[],
+  needs?: readonly string[]
 ): IRule {
-  return { ...info, kind: info.kind ?? 'error-repair', find };
+  const { needs: own, ...rule } = info;
+  const words = needs ?? own;
+  const detector = words
+    ? (context: IRuleContext) =>
+        words.some(word => context.source.includes(word)) ? find(context) : []
+    : find;
+  return { ...rule, kind: info.kind ?? 'error-repair', find: detector };
 }
 
 /** A match of `node` whose rewrite is `edits`. */
@@ -62,20 +77,23 @@ export function callsOf(context: IRuleContext, spec: ICallees): SyntaxNode[] {
 export function keywordRenamed(
   info: IRuleInfo & ICallees & { keyword: string; to: string }
 ): IRule {
-  return defineRule(info, context =>
-    callsOf(context, info).flatMap(call =>
-      argsOf(context, call)
-        .filter(arg => arg.name === info.keyword)
-        .map(arg =>
-          matchAt(info.id, arg, [
-            {
-              from: arg.from,
-              to: arg.from + info.keyword.length,
-              insert: info.to
-            }
-          ])
-        )
-    )
+  return defineRule(
+    info,
+    context =>
+      callsOf(context, info).flatMap(call =>
+        argsOf(context, call)
+          .filter(arg => arg.name === info.keyword)
+          .map(arg =>
+            matchAt(info.id, arg, [
+              {
+                from: arg.from,
+                to: arg.from + info.keyword.length,
+                insert: info.to
+              }
+            ])
+          )
+      ),
+    [info.keyword]
   );
 }
 
@@ -88,19 +106,26 @@ export function keywordReplaced(
   info: IRuleInfo &
     ICallees & { keyword: string; replace: (value: string) => string | null }
 ): IRule {
-  return defineRule(info, context =>
-    callsOf(context, info).flatMap(call =>
-      argsOf(context, call)
-        .filter(arg => arg.name === info.keyword)
-        .flatMap(arg => {
-          const insert = info.replace(
-            context.source.slice(arg.valueFrom, arg.valueTo)
-          );
-          return insert === null
-            ? []
-            : [matchAt(info.id, arg, [{ from: arg.from, to: arg.to, insert }])];
-        })
-    )
+  return defineRule(
+    info,
+    context =>
+      callsOf(context, info).flatMap(call =>
+        argsOf(context, call)
+          .filter(arg => arg.name === info.keyword)
+          .flatMap(arg => {
+            const insert = info.replace(
+              context.source.slice(arg.valueFrom, arg.valueTo)
+            );
+            return insert === null
+              ? []
+              : [
+                  matchAt(info.id, arg, [
+                    { from: arg.from, to: arg.to, insert }
+                  ])
+                ];
+          })
+      ),
+    [info.keyword]
   );
 }
 
@@ -114,19 +139,22 @@ export function keywordRemoved(
       safe?: (value: string) => boolean;
     }
 ): IRule {
-  return defineRule(info, context =>
-    callsOf(context, info).flatMap(call => {
-      const args = argsOf(context, call);
-      const index = args.findIndex(arg => arg.name === info.keyword);
-      if (index < 0) {
-        return [];
-      }
-      const arg = args[index];
-      const value = context.source.slice(arg.valueFrom, arg.valueTo);
-      const safe = !info.safe || info.safe(value);
-      const edits = safe ? [removeArgument(context, call, index)] : [];
-      return [matchAt(info.id, arg, edits, info.note)];
-    })
+  return defineRule(
+    info,
+    context =>
+      callsOf(context, info).flatMap(call => {
+        const args = argsOf(context, call);
+        const index = args.findIndex(arg => arg.name === info.keyword);
+        if (index < 0) {
+          return [];
+        }
+        const arg = args[index];
+        const value = context.source.slice(arg.valueFrom, arg.valueTo);
+        const safe = !info.safe || info.safe(value);
+        const edits = safe ? [removeArgument(context, call, index)] : [];
+        return [matchAt(info.id, arg, edits, info.note)];
+      }),
+    [info.keyword]
   );
 }
 
@@ -152,38 +180,43 @@ export function valueRenamed(
       rename: (value: string) => string | null;
     }
 ): IRule {
-  return defineRule(info, context =>
-    callsOf(context, info).flatMap(call => {
-      const args = argsOf(context, call);
-      const arg =
-        args.find(a => info.keyword !== undefined && a.name === info.keyword) ??
-        (info.position !== undefined &&
-        args[info.position] &&
-        !args[info.position].name &&
-        !args[info.position].star
-          ? args[info.position]
-          : undefined);
-      if (!arg || arg.value.name !== 'String') {
-        return [];
-      }
-      const literal = textOf(context, arg.value);
-      const value = stringValue(literal);
-      const renamed = value === null ? null : info.rename(value);
-      if (renamed === null || renamed === value) {
-        return [];
-      }
-      const quote = literal[literal.length - 1];
-      const prefix = literal.slice(0, literal.indexOf(quote));
-      return [
-        matchAt(info.id, arg, [
-          {
-            from: arg.value.from,
-            to: arg.value.to,
-            insert: `${prefix}${quote}${renamed}${quote}`
-          }
-        ])
-      ];
-    })
+  return defineRule(
+    info,
+    context =>
+      callsOf(context, info).flatMap(call => {
+        const args = argsOf(context, call);
+        const arg =
+          args.find(
+            a => info.keyword !== undefined && a.name === info.keyword
+          ) ??
+          (info.position !== undefined &&
+          args[info.position] &&
+          !args[info.position].name &&
+          !args[info.position].star
+            ? args[info.position]
+            : undefined);
+        if (!arg || arg.value.name !== 'String') {
+          return [];
+        }
+        const literal = textOf(context, arg.value);
+        const value = stringValue(literal);
+        const renamed = value === null ? null : info.rename(value);
+        if (renamed === null || renamed === value) {
+          return [];
+        }
+        const quote = literal[literal.length - 1];
+        const prefix = literal.slice(0, literal.indexOf(quote));
+        return [
+          matchAt(info.id, arg, [
+            {
+              from: arg.value.from,
+              to: arg.value.to,
+              insert: `${prefix}${quote}${renamed}${quote}`
+            }
+          ])
+        ];
+      }),
+    info.callees ?? (info.keyword ? [info.keyword] : undefined)
   );
 }
 
@@ -200,26 +233,30 @@ export function attributeRenamed(
     note?: string;
   }
 ): IRule {
-  return defineRule(info, context =>
-    context
-      .nodes('PropertyName')
-      .filter(property => textOf(context, property) === info.attribute)
-      .flatMap(property => {
-        const member = property.parent!;
-        const call = member.parent;
-        const called =
-          call?.name === 'CallExpression' && call.firstChild?.to === member.to;
-        if (info.call && !called) {
-          return [];
-        }
-        if (info.when && (!called || !info.when(context, call!))) {
-          return [];
-        }
-        const edits = [
-          { from: property.from, to: property.to, insert: info.to }
-        ];
-        return [matchAt(info.id, called ? call! : member, edits, info.note)];
-      })
+  return defineRule(
+    info,
+    context =>
+      context
+        .nodes('PropertyName')
+        .filter(property => textOf(context, property) === info.attribute)
+        .flatMap(property => {
+          const member = property.parent!;
+          const call = member.parent;
+          const called =
+            call?.name === 'CallExpression' &&
+            call.firstChild?.to === member.to;
+          if (info.call && !called) {
+            return [];
+          }
+          if (info.when && (!called || !info.when(context, call!))) {
+            return [];
+          }
+          const edits = [
+            { from: property.from, to: property.to, insert: info.to }
+          ];
+          return [matchAt(info.id, called ? call! : member, edits, info.note)];
+        }),
+    [info.attribute]
   );
 }
 
@@ -244,24 +281,27 @@ export function aliasReplaced(
   }
 ): IRule {
   const target = `${info.module}.${info.name}`;
-  return defineRule(info, context =>
-    context.nodes('MemberExpression').flatMap(member => {
-      const dotted = dottedName(context, member);
-      if (dotted === null || resolve(context, dotted) !== target) {
-        return [];
-      }
-      const prefix = dotted.slice(0, dotted.lastIndexOf('.'));
-      const spelled = info.importing
-        ? spellModule(context, info.importing.module, info.importing.alias)
-        : { name: '', edits: [] };
-      const insert = info.to.replace('$', prefix).replace('@', spelled.name);
-      return [
-        matchAt(info.id, member, [
-          ...spelled.edits,
-          { from: member.from, to: member.to, insert }
-        ])
-      ];
-    })
+  return defineRule(
+    info,
+    context =>
+      context.nodes('MemberExpression').flatMap(member => {
+        const dotted = dottedName(context, member);
+        if (dotted === null || resolve(context, dotted) !== target) {
+          return [];
+        }
+        const prefix = dotted.slice(0, dotted.lastIndexOf('.'));
+        const spelled = info.importing
+          ? spellModule(context, info.importing.module, info.importing.alias)
+          : { name: '', edits: [] };
+        const insert = info.to.replace('$', prefix).replace('@', spelled.name);
+        return [
+          matchAt(info.id, member, [
+            ...spelled.edits,
+            { from: member.from, to: member.to, insert }
+          ])
+        ];
+      }),
+    [info.name]
   );
 }
 
@@ -293,29 +333,33 @@ export function defaultChanged(
       note?: string;
     }
 ): IRule {
-  return defineRule({ ...info, kind: 'score-calibration' }, context => {
-    const predates = context.evidence.predates.get(info.distribution);
-    if (predates === undefined || compareVersions(predates, info.since) > 0) {
-      return [];
-    }
-    return callsOf(context, info).flatMap(call => {
-      const args = argsOf(context, call);
-      const positional = args.filter(arg => !arg.name && !arg.star).length;
-      if (
-        args.some(arg => arg.name === info.param || arg.star) ||
-        (info.position !== undefined && positional > info.position)
-      ) {
+  return defineRule(
+    { ...info, kind: 'score-calibration' },
+    context => {
+      const predates = context.evidence.predates.get(info.distribution);
+      if (predates === undefined || compareVersions(predates, info.since) > 0) {
         return [];
       }
-      return [
-        matchAt(
-          info.id,
-          call,
-          [appendArgument(context, call, `${info.param}=${info.old}`)],
-          info.note ??
-            `The notebook predates ${info.distribution} ${info.since}: pin the old default.`
-        )
-      ];
-    });
-  });
+      return callsOf(context, info).flatMap(call => {
+        const args = argsOf(context, call);
+        const positional = args.filter(arg => !arg.name && !arg.star).length;
+        if (
+          args.some(arg => arg.name === info.param || arg.star) ||
+          (info.position !== undefined && positional > info.position)
+        ) {
+          return [];
+        }
+        return [
+          matchAt(
+            info.id,
+            call,
+            [appendArgument(context, call, `${info.param}=${info.old}`)],
+            info.note ??
+              `The notebook predates ${info.distribution} ${info.since}: pin the old default.`
+          )
+        ];
+      });
+    },
+    info.callees
+  );
 }

@@ -71,6 +71,7 @@ export const dataPathRules: IRule[] = [
   defineRule(
     {
       id: 'data.local-copy',
+      needs: ['://'],
       distribution: 'python',
       since: '3.0',
       summary:
@@ -123,6 +124,7 @@ export const dataPathRules: IRule[] = [
   defineRule(
     {
       id: 'data.missing-output-folder',
+      needs: ['/'],
       distribution: 'python',
       since: '3.0',
       summary:

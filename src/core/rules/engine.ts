@@ -81,6 +81,9 @@ export function importTable(
 ): Map<string, string> {
   const table = new Map<string, string>();
   for (const { python, tree } of prepared) {
+    if (!python.includes('import')) {
+      continue;
+    }
     const cursor = tree.cursor();
     do {
       if (cursor.name === 'ImportStatement') {
@@ -96,11 +99,13 @@ export function createContext(
   prepared: IPreparedSource,
   environment: IScanEnvironment
 ): IRuleContext {
-  const index = Private.indexNodes(prepared.tree);
+  // Built on first use: most cells pass every rule's word check and never need it.
+  let index: Map<string, SyntaxNode[]> | undefined;
   return {
     source: prepared.source,
     tree: prepared.tree,
-    nodes: type => index.get(type) ?? [],
+    nodes: type =>
+      (index ??= Private.indexNodes(prepared.tree)).get(type) ?? [],
     imports: environment.imports ?? importTable([prepared]),
     versions: environment.versions,
     evidence: environment.evidence ?? NO_EVIDENCE,
@@ -122,17 +127,17 @@ export function scanPrepared(
   }
   const context = createContext(prepared, environment);
   const matches: IRuleMatch[] = [];
-  for (const rule of rules) {
-    if (environment.gate === false || ruleApplies(rule, environment.versions)) {
-      matches.push(...rule.find(context));
+  for (const rule of applicable(rules, environment)) {
+    const found = rule.find(context);
+    if (found.length > 0) {
+      matches.push(...found);
     }
   }
   matches.sort((a, b) => a.from - b.from || a.to - b.to);
-  const unexplained = context
-    .nodes('⚠')
-    .find(
-      error => !matches.some(m => m.from <= error.from && error.to <= m.to)
-    );
+  const errors = Private.hasErrors(prepared.tree) ? context.nodes('⚠') : [];
+  const unexplained = errors.find(
+    error => !matches.some(m => m.from <= error.from && error.to <= m.to)
+  );
   if (unexplained) {
     const { line, column } = lineColumn(prepared.source, unexplained.from);
     return {
@@ -141,6 +146,16 @@ export function scanPrepared(
     };
   }
   return { matches };
+}
+
+/** The rules that apply to the environment's installed versions. */
+export function applicable(
+  rules: readonly IRule[],
+  environment: IScanEnvironment
+): readonly IRule[] {
+  return environment.gate === false
+    ? rules
+    : rules.filter(rule => ruleApplies(rule, environment.versions));
 }
 
 /** Every match of the applicable rules in one source, in source order. */
@@ -165,11 +180,14 @@ export function scanNotebook(
   const prepared = cells.map(cell => prepareSource(cell.source));
   const imports = environment.imports ?? importTable(prepared);
   const byId = new Map(rules.map(rule => [rule.id, rule]));
+  // Gate once for the notebook rather than once per cell.
+  const gated = applicable(rules, environment);
   const result: IScanResult = { findings: [], skipped: [] };
   cells.forEach((cell, i) => {
-    const { matches, skip } = scanPrepared(prepared[i], rules, {
+    const { matches, skip } = scanPrepared(prepared[i], gated, {
       ...environment,
-      imports
+      imports,
+      gate: false
     });
     if (skip) {
       result.skipped.push({ cellId: cell.id, reason: skip });
@@ -298,6 +316,17 @@ namespace Private {
       bucket.push(cursor.node);
     } while (cursor.next());
     return index;
+  }
+
+  /** Whether a tree has a syntax error node (a walk that allocates nothing). */
+  export function hasErrors(tree: Tree): boolean {
+    const cursor = tree.cursor();
+    do {
+      if (cursor.type.isError) {
+        return true;
+      }
+    } while (cursor.next());
+    return false;
   }
 
   /** Adds the names one import statement binds. */

@@ -88,6 +88,7 @@ export const ipythonRules: IRule[] = [
   defineRule(
     {
       id: 'ipython.watermark',
+      needs: ['watermark'],
       distribution: 'ipython',
       since: '1.0.0',
       summary:

@@ -75,6 +75,7 @@ export const matplotlibRules: IRule[] = [
   defineRule(
     {
       id: 'matplotlib.cm-get-cmap',
+      needs: ['get_cmap'],
       distribution: 'matplotlib',
       since: '3.9.0',
       summary:

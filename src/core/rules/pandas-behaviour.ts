@@ -88,7 +88,7 @@ function subscriptKeys(context: IRuleContext, subscript: SyntaxNode): string[] {
 function numericOnly(
   info: Omit<IRule, 'find' | 'kind'> & { methods: string[] }
 ): IRule {
-  return defineRule(info, context =>
+  return defineRule({ ...info, needs: info.methods }, context =>
     context.nodes('CallExpression').flatMap(call => {
       const callee = calleeOf(context, call);
       const owner = callee?.node.firstChild;
@@ -129,6 +129,7 @@ export const pandasBehaviourRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.ix',
+      needs: ['.ix'],
       distribution: 'pandas',
       since: '1.0.0',
       summary:
@@ -191,6 +192,7 @@ export const pandasBehaviourRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.series-integer-key',
+      needs: ["'][", '"]['],
       distribution: 'pandas',
       since: '3.0.0',
       summary:
@@ -293,6 +295,7 @@ export const pandasBehaviourRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.chained-inplace',
+      needs: ['inplace'],
       distribution: 'pandas',
       since: '3.0.0',
       summary:

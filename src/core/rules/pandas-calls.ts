@@ -77,6 +77,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.append',
+      needs: ['append'],
       distribution: 'pandas',
       since: '2.0.0',
       summary: '`DataFrame.append` was removed in pandas 2.0: use `pd.concat`.',
@@ -133,6 +134,7 @@ export const pandasCallRules: IRule[] = [
     defineRule(
       {
         id: `pandas.${method.replace('_', '-')}-by`,
+        needs: [method],
         distribution: 'pandas',
         since: method === 'sort' ? '0.20.0' : '1.0.0',
         summary:
@@ -185,6 +187,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.fillna-method',
+      needs: ['method'],
       distribution: 'pandas',
       since: '3.0.0',
       summary:
@@ -233,6 +236,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.level-reduction',
+      needs: ['level'],
       distribution: 'pandas',
       since: '2.0.0',
       summary:
@@ -269,6 +273,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.rolling-functions',
+      needs: ['rolling_'],
       distribution: 'pandas',
       since: '0.23.0',
       summary:
@@ -311,6 +316,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.datetime',
+      needs: ['datetime'],
       distribution: 'pandas',
       since: '2.0.0',
       summary:
@@ -336,6 +342,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.np',
+      needs: ['.np.'],
       distribution: 'pandas',
       since: '2.0.0',
       summary: '`pd.np` was removed in pandas 2.0: import numpy.',
@@ -354,6 +361,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.groupby-tuple',
+      needs: ['groupby'],
       distribution: 'pandas',
       since: '2.0.0',
       summary:
@@ -396,6 +404,7 @@ export const pandasCallRules: IRule[] = [
     defineRule(
       {
         id: `pandas.${name}-positional-axis`,
+        needs: [name],
         distribution: 'pandas',
         since: '2.0.0',
         summary: `\`${name}\`'s axis is keyword-only since pandas 2.0: \`axis=1\`.`,

@@ -182,6 +182,7 @@ export const stdlibRules: IRule[] = [
   defineRule(
     {
       id: 'python.collections-abc',
+      needs: ['collections'],
       distribution: 'python',
       since: '3.10',
       summary:

@@ -24,7 +24,7 @@ const nameError = (name: string) => ({
 function builtinRenamed(
   info: IRuleInfo & { name: string; to: string; module?: string }
 ): IRule {
-  return defineRule(info, context => {
+  return defineRule({ ...info, needs: [info.name] }, context => {
     // A cell that defines the name itself (`def unicode(...)`, `long = 3`) means its own.
     const defined = new RegExp(
       `^\\s*(def\\s+${info.name}\\b|${info.name}\\s*=[^=])`,
@@ -158,6 +158,7 @@ export const python2Rules: IRule[] = [
     {
       ...py2,
       id: 'python.print-statement',
+      needs: ['print'],
       summary: '`print x` is a function call in Python 3: `print(x)`.',
       raises: syntaxError(/Missing parentheses in call to 'print'/),
       examples: [
@@ -176,6 +177,7 @@ export const python2Rules: IRule[] = [
     {
       ...py2,
       id: 'python.except-comma',
+      needs: ['except'],
       summary: '`except E, e:` is `except E as e:` in Python 3.',
       raises: syntaxError(/multiple exception types must be parenthesized/),
       examples: [
@@ -218,6 +220,7 @@ export const python2Rules: IRule[] = [
     {
       ...py2,
       id: 'python.raise-comma',
+      needs: ['raise'],
       summary: '`raise E, "message"` is `raise E("message")` in Python 3.',
       raises: syntaxError(/invalid syntax/),
       examples: [
@@ -249,6 +252,7 @@ export const python2Rules: IRule[] = [
     {
       ...py2,
       id: 'python.backtick-repr',
+      needs: ['`'],
       summary: 'Backticks `` `x` `` are `repr(x)` in Python 3.',
       raises: syntaxError(/invalid syntax/),
       examples: [
@@ -282,6 +286,7 @@ export const python2Rules: IRule[] = [
     {
       ...py2,
       id: 'python.not-equal',
+      needs: ['<>'],
       summary: '`<>` is `!=` in Python 3.',
       raises: syntaxError(/invalid syntax/),
       examples: [{ before: 'print(1 <> 2)', after: 'print(1 != 2)' }]
@@ -300,6 +305,7 @@ export const python2Rules: IRule[] = [
     {
       ...py2,
       id: 'python.octal-literal',
+      needs: ['0'],
       summary: 'Octal literals `0777` are written `0o777` in Python 3.',
       raises: syntaxError(/leading zeros in decimal integer literals/),
       examples: [{ before: 'print(0755)', after: 'print(0o755)' }]
@@ -322,6 +328,7 @@ export const python2Rules: IRule[] = [
     {
       ...py2,
       id: 'python.has-key',
+      needs: ['has_key'],
       summary: '`d.has_key(k)` is `k in d` in Python 3.',
       raises: {
         ename: 'AttributeError',

@@ -163,6 +163,7 @@ export const scipyRules: IRule[] = [
   defineRule(
     {
       id: 'scipy.numpy-names',
+      needs: ['scipy'],
       distribution: 'scipy',
       since: '1.12.0',
       summary:
@@ -197,6 +198,7 @@ export const scipyRules: IRule[] = [
   defineRule(
     {
       id: 'scipy.binom-test',
+      needs: ['binom_test'],
       distribution: 'scipy',
       since: '1.12.0',
       summary:
@@ -238,6 +240,7 @@ export const scipyRules: IRule[] = [
   defineRule(
     {
       id: 'scipy.sparse-a',
+      needs: ['.A'],
       distribution: 'scipy',
       since: '1.14.0',
       summary: 'Sparse matrices lost `.A` in scipy 1.14: use `.toarray()`.',

@@ -37,6 +37,7 @@ export const seabornRules: IRule[] = [
   defineRule(
     {
       id: 'seaborn.factorplot',
+      needs: ['factorplot'],
       distribution: 'seaborn',
       since: '0.12.0',
       summary:
@@ -108,6 +109,7 @@ export const seabornRules: IRule[] = [
   defineRule(
     {
       id: 'seaborn.positional-xy',
+      needs: ['data='],
       distribution: 'seaborn',
       since: '0.12.0',
       summary:
@@ -193,6 +195,7 @@ export const seabornRules: IRule[] = [
   defineRule(
     {
       id: 'seaborn.distplot',
+      needs: ['distplot'],
       distribution: 'seaborn',
       since: '0.11.0',
       summary:
