@@ -1,4 +1,5 @@
-import { importTable, prepareSource, scanPrepared } from './engine';
+import { scanPrepared } from './engine';
+import { importTable, prepareSource } from './prepare';
 import { compareVersions } from './versions';
 import type { INotebookEvidence, IRule } from './types';
 

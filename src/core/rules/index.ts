@@ -1,13 +1,16 @@
 import type { IRule } from './types';
-import { python2Rules } from './python2';
+import { python2SyntaxRules } from './python2-syntax';
+import { python2BuiltinRules } from './python2-builtins';
 import { stdlibRules } from './python-stdlib';
 import { numpyRules } from './numpy';
 import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
+import { pandasSignatureRules } from './pandas-signatures';
 import { pandasBehaviourRules } from './pandas-behaviour';
 import { sklearnModuleRules } from './sklearn-modules';
 import { sklearnObjectRules } from './sklearn-objects';
 import { sklearnParamRules } from './sklearn-params';
+import { sklearnRemovedParamRules } from './sklearn-removed-params';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
 import { seabornRules } from './seaborn';
@@ -24,15 +27,18 @@ export * from './builders-imports';
 
 /** Every built-in migration rule, by library. */
 export const allRules: readonly IRule[] = [
-  ...python2Rules,
+  ...python2SyntaxRules,
+  ...python2BuiltinRules,
   ...stdlibRules,
   ...numpyRules,
   ...pandasApiRules,
   ...pandasCallRules,
+  ...pandasSignatureRules,
   ...pandasBehaviourRules,
   ...sklearnModuleRules,
   ...sklearnObjectRules,
   ...sklearnParamRules,
+  ...sklearnRemovedParamRules,
   ...sklearnDefaultRules,
   ...matplotlibRules,
   ...seabornRules,

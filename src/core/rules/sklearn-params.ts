@@ -1,9 +1,4 @@
-import {
-  keywordRemoved,
-  keywordRenamed,
-  keywordReplaced,
-  valueRenamed
-} from './builders';
+import { keywordRenamed, keywordReplaced, valueRenamed } from './builders';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
 
@@ -38,108 +33,6 @@ const invalid = (param: string) => ({
   ename: 'InvalidParameterError',
   message: new RegExp(`The '${param}' parameter`)
 });
-/**
- * Parameters removed with nothing to rename them to: `[id, since, callees, keyword, note,
- * module, example value]`. Dropping them keeps today's behaviour where SAFE_TO_DROP says so.
- */
-const REMOVED: readonly (readonly [
-  string,
-  string,
-  string[],
-  string,
-  string,
-  string,
-  string
-])[] = [
-  [
-    'adaboost-algorithm',
-    '1.8',
-    ['AdaBoostClassifier'],
-    'algorithm',
-    'AdaBoost always uses SAMME now; SAMME.R scores differ slightly.',
-    'sklearn.ensemble',
-    "'SAMME.R'"
-  ],
-  [
-    'logistic-multi-class',
-    '1.8',
-    ['LogisticRegression'],
-    'multi_class',
-    "Multinomial is the only behaviour; wrap in OneVsRestClassifier for 'ovr'.",
-    'sklearn.linear_model',
-    "'multinomial'"
-  ],
-  [
-    'normalize',
-    '1.2',
-    ['LinearRegression', 'Ridge', 'Lasso', 'ElasticNet', 'Lars', 'LassoLars'],
-    'normalize',
-    'normalize=True is gone: put a StandardScaler in a pipeline.',
-    'sklearn.linear_model',
-    'False'
-  ],
-  [
-    'tree-presort',
-    '0.24',
-    [
-      'DecisionTreeClassifier',
-      'DecisionTreeRegressor',
-      'GradientBoostingClassifier',
-      'GradientBoostingRegressor'
-    ],
-    'presort',
-    'It only affected speed.',
-    'sklearn.tree',
-    'True'
-  ],
-  [
-    'min-impurity-split',
-    '1.0',
-    [
-      'DecisionTreeClassifier',
-      'DecisionTreeRegressor',
-      'RandomForestClassifier',
-      'RandomForestRegressor'
-    ],
-    'min_impurity_split',
-    'Use min_impurity_decrease.',
-    'sklearn.tree',
-    'None'
-  ],
-  [
-    'isolation-forest-behaviour',
-    '0.24',
-    ['IsolationForest'],
-    'behaviour',
-    "Only the 'new' behaviour remains.",
-    'sklearn.ensemble',
-    "'new'"
-  ],
-  [
-    'kmeans-n-jobs',
-    '1.0',
-    ['KMeans'],
-    'n_jobs',
-    'KMeans uses threads now.',
-    'sklearn.cluster',
-    '1'
-  ],
-  [
-    'kmeans-precompute-distances',
-    '1.0',
-    ['KMeans'],
-    'precompute_distances',
-    'It only affected speed.',
-    'sklearn.cluster',
-    'True'
-  ]
-];
-const SAFE_TO_DROP: Record<string, (value: string) => boolean> = {
-  algorithm: value => /SAMME/.test(value),
-  multi_class: value => /auto|multinomial/.test(value),
-  normalize: value => value === 'False',
-  min_impurity_split: value => value === 'None'
-};
 const table = (map: Record<string, string>) => (value: string) =>
   map[value] ?? null;
 const info = (id: string, since: string, summary: string) => ({
@@ -432,27 +325,5 @@ export const sklearnParamRules: IRule[] = [
           "from sklearn.cluster import KMeans\nprint(KMeans(3, algorithm='lloyd', n_init=1, random_state=0).fit(X).algorithm)"
       }
     ]
-  }),
-  ...REMOVED.map(([id, since, callees, keyword, note, module, value]) => {
-    const [callee] = callees;
-    const imports = `from ${module} import ${callee}`;
-    return keywordRemoved({
-      ...info(
-        id,
-        since,
-        `\`${callee}(${keyword}=...)\` was removed in scikit-learn ${since}.`
-      ),
-      raises: unexpected(keyword),
-      callees,
-      keyword,
-      note,
-      safe: SAFE_TO_DROP[keyword],
-      examples: [
-        {
-          before: `${imports}\nprint(type(${callee}(${keyword}=${value})).__name__)`,
-          after: `${imports}\nprint(type(${callee}()).__name__)`
-        }
-      ]
-    });
   })
 ];

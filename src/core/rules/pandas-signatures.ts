@@ -1,0 +1,180 @@
+import { defineRule, matchAt } from './builders';
+import { PANDAS_SETUP, pandasNotes } from './pandas-api';
+import { argsOf, calleeOf, dottedName, resolve, spellModule } from './syntax';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
+
+const noAttribute = (name: string) => ({
+  ename: 'AttributeError',
+  message: new RegExp(`has no attribute '${name}'`)
+});
+
+/** pandas 2.0's removed module aliases (`pd.datetime`, `pd.np`) and stricter call signatures. */
+export const pandasSignatureRules: IRule[] = [
+  defineRule(
+    {
+      id: 'pandas.datetime',
+      needs: ['datetime'],
+      distribution: 'pandas',
+      since: '2.0.0',
+      summary:
+        '`pd.datetime` was removed in pandas 2.0: use the `datetime` module.',
+      link: pandasNotes('2.0.0'),
+      raises: noAttribute('datetime'),
+      examples: [
+        {
+          setup: 'import pandas as pd',
+          before: 'print(pd.datetime(2020, 1, 2).day)',
+          after: 'import datetime\nprint(datetime.datetime(2020, 1, 2).day)'
+        }
+      ]
+    },
+    context =>
+      moduleAttribute(
+        context,
+        'pandas.datetime',
+        'datetime',
+        'datetime.datetime'
+      )
+  ),
+  defineRule(
+    {
+      id: 'pandas.np',
+      needs: ['.np.'],
+      distribution: 'pandas',
+      since: '2.0.0',
+      summary: '`pd.np` was removed in pandas 2.0: import numpy.',
+      link: pandasNotes('2.0.0'),
+      raises: noAttribute('np'),
+      examples: [
+        {
+          setup: 'import pandas as pd',
+          before: 'print(pd.np.sqrt(4))',
+          after: 'import numpy as np\nprint(np.sqrt(4))'
+        }
+      ]
+    },
+    context => moduleAttribute(context, 'pandas.np', 'numpy', 'numpy', 'np')
+  ),
+  defineRule(
+    {
+      id: 'pandas.groupby-tuple',
+      needs: ['groupby'],
+      distribution: 'pandas',
+      since: '2.0.0',
+      summary:
+        "`groupby(...)['a', 'b']` needs a list since pandas 2.0: `[['a', 'b']]`.",
+      link: pandasNotes('2.0.0'),
+      raises: {
+        ename: 'ValueError',
+        message: /Cannot subset columns with a tuple/
+      },
+      examples: [
+        {
+          setup: PANDAS_SETUP,
+          before: "print(df.groupby('a')['a', 'b'].sum().shape)",
+          after: "print(df.groupby('a')[['a', 'b']].sum().shape)"
+        }
+      ]
+    },
+    context =>
+      context.nodes('MemberExpression').flatMap(member => {
+        const owner = member.firstChild;
+        const open = owner?.nextSibling;
+        const close = member.lastChild;
+        const keys = open?.name === '[' ? member.getChildren(',') : [];
+        if (
+          owner?.name !== 'CallExpression' ||
+          calleeOf(context, owner)?.name !== 'groupby' ||
+          keys.length === 0
+        ) {
+          return [];
+        }
+        return [
+          matchAt('pandas.groupby-tuple', member, [
+            { from: open!.to, to: open!.to, insert: '[' },
+            { from: close!.from, to: close!.from, insert: ']' }
+          ])
+        ];
+      })
+  ),
+  ...(['drop', 'concat'] as const).map(name =>
+    defineRule(
+      {
+        id: `pandas.${name}-positional-axis`,
+        needs: [name],
+        distribution: 'pandas',
+        since: '2.0.0',
+        summary: `\`${name}\`'s axis is keyword-only since pandas 2.0: \`axis=1\`.`,
+        link: pandasNotes('2.0.0'),
+        raises: { ename: 'TypeError', message: /positional argument/ },
+        examples: [
+          {
+            setup: PANDAS_SETUP,
+            before:
+              name === 'drop'
+                ? "print(df.drop('b', 1).shape)"
+                : 'print(pd.concat([df, df], 1).shape)',
+            after:
+              name === 'drop'
+                ? "print(df.drop('b', axis=1).shape)"
+                : 'print(pd.concat([df, df], axis=1).shape)'
+          }
+        ]
+      },
+      context =>
+        context.nodes('CallExpression').flatMap(call => {
+          const callee = calleeOf(context, call);
+          const args = argsOf(context, call);
+          const axis = args[1];
+          if (
+            callee?.name !== name ||
+            callee.node.name !== 'MemberExpression' ||
+            !axis ||
+            axis.name ||
+            !/^[01]$|^'(index|columns)'$/.test(
+              context.source.slice(axis.from, axis.to)
+            )
+          ) {
+            return [];
+          }
+          return [
+            matchAt(`pandas.${name}-positional-axis`, call, [
+              { from: axis.from, to: axis.from, insert: 'axis=' }
+            ])
+          ];
+        })
+    )
+  )
+];
+
+/**
+ * Uses of a removed pandas attribute that stood for another module's object (`pd.datetime`
+ * for `datetime.datetime`), spelled through the notebook's imports or with an import added.
+ */
+function moduleAttribute(
+  context: IRuleContext,
+  removed: string,
+  module: string,
+  target: string,
+  alias = module
+): IRuleMatch[] {
+  return context.nodes('MemberExpression').flatMap(member => {
+    const dotted = dottedName(context, member);
+    if (dotted === null || resolve(context, dotted) !== removed) {
+      return [];
+    }
+    const direct = [...context.imports].find(
+      ([, bound]) => bound === target
+    )?.[0];
+    const spelled = direct
+      ? { name: direct, edits: [] }
+      : spellModule(context, module, alias);
+    const insert = direct ?? spelled.name + target.slice(module.length);
+    return [
+      matchAt(`pandas.${removed.slice('pandas.'.length)}`, member, [
+        ...spelled.edits,
+        { from: member.from, to: member.to, insert }
+      ])
+    ];
+  });
+}

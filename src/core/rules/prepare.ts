@@ -1,0 +1,114 @@
+import { parser } from '@lezer/python';
+import type { SyntaxNode, Tree } from '@lezer/common';
+
+// Cell magics whose body is still Python; any other (%%bash, %%html, ...) is not scanned.
+const PYTHON_CELL_MAGICS = /^%%(time|timeit|capture|prun|debug|python3?)\b/;
+// Line magics, shell escapes and `name?` help: not Python, blanked before parsing.
+const MAGIC_LINE = /^[ \t]*([%!]|[\w.]+\?\??[ \t]*$)/;
+/** A source ready for the rules: Python with magics blanked, parsed once. */
+export interface IPreparedSource {
+  source: string;
+  /** The parsed text: `source` with magic lines replaced by spaces (same offsets). */
+  python: string;
+  tree: Tree;
+  /** Why the source cannot be scanned (a non-Python cell magic). */
+  skip?: string;
+}
+
+/** The source with magic and shell lines replaced by spaces; null for a non-Python cell magic. */
+export function blankMagics(source: string): string | null {
+  const lines = source.split('\n');
+  const first = lines.findIndex(line => line.trim() !== '');
+  if (first >= 0 && lines[first].trimStart().startsWith('%%')) {
+    if (!PYTHON_CELL_MAGICS.test(lines[first].trimStart())) {
+      return null;
+    }
+    lines[first] = ' '.repeat(lines[first].length);
+  }
+  return lines
+    .map(line => (MAGIC_LINE.test(line) ? ' '.repeat(line.length) : line))
+    .join('\n');
+}
+
+/** Blanks magics and parses; a non-Python cell magic gives an empty tree and a reason. */
+export function prepareSource(source: string): IPreparedSource {
+  const python = blankMagics(source);
+  if (python === null) {
+    const magic = source.trimStart().split(/\s/)[0];
+    return {
+      source,
+      python: '',
+      tree: parser.parse(''),
+      skip: `${magic} cell is not Python`
+    };
+  }
+  return { source, python, tree: parser.parse(python) };
+}
+
+/**
+ * What each imported name refers to, over all the given trees: `import numpy as np` binds
+ * `np` → `numpy`; `from sklearn.ensemble import RandomForestClassifier as RF` binds `RF` →
+ * `sklearn.ensemble.RandomForestClassifier`; `import os.path` binds `os` → `os`.
+ */
+export function importTable(
+  prepared: readonly IPreparedSource[]
+): Map<string, string> {
+  const table = new Map<string, string>();
+  for (const { python, tree } of prepared) {
+    if (!python.includes('import')) {
+      continue;
+    }
+    const cursor = tree.cursor();
+    do {
+      if (cursor.name === 'ImportStatement') {
+        Private.bindImport(cursor.node, python, table);
+      }
+    } while (cursor.next());
+  }
+  return table;
+}
+namespace Private {
+  /** Adds the names one import statement binds. */
+  export function bindImport(
+    statement: SyntaxNode,
+    code: string,
+    table: Map<string, string>
+  ): void {
+    const text = (node: SyntaxNode) => code.slice(node.from, node.to);
+    let from: string | null = null;
+    let dotted: string[] = [];
+    let alias = false;
+    let afterImport = false;
+    const bind = () => {
+      if (dotted.length > 0 && !alias) {
+        const name = dotted.join('.');
+        table.set(dotted[0], from ? `${from}.${name}` : dotted[0]);
+      }
+      dotted = [];
+      alias = false;
+    };
+    for (let child = statement.firstChild; child; child = child.nextSibling) {
+      if (child.name === 'import') {
+        from = dotted.length > 0 ? dotted.join('.') : null;
+        dotted = [];
+        afterImport = true;
+      } else if (child.name === 'VariableName') {
+        if (alias) {
+          const target = dotted.join('.');
+          table.set(text(child), from ? `${from}.${target}` : target);
+          dotted = [];
+          alias = false;
+          continue;
+        }
+        dotted.push(text(child));
+      } else if (child.name === 'as') {
+        alias = true;
+      } else if (child.name === ',' && afterImport) {
+        bind();
+      }
+    }
+    if (afterImport) {
+      bind();
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import { parser } from '@lezer/python';
+import type { IKernelProbe } from '../execution/types';
+import { pythonStringValue } from '../environment/versions';
+import { blankMagics } from './prepare';
+import type { IRuleMatch, ITextEdit } from './types';
+
+/** Applies sorted, non-overlapping edits (identical duplicates count once). */
+export function applyEdits(
+  source: string,
+  edits: readonly ITextEdit[]
+): string {
+  const sorted = Private.normalize(edits);
+  let result = '';
+  let at = 0;
+  for (const edit of sorted) {
+    if (edit.from < at || edit.to < edit.from || edit.to > source.length) {
+      throw new Error(`Overlapping or invalid edit at ${edit.from}-${edit.to}`);
+    }
+    result += source.slice(at, edit.from) + edit.insert;
+    at = edit.to;
+  }
+  return result + source.slice(at);
+}
+
+/**
+ * The source with the matches' edits applied, and which rules took part. A match is left
+ * out when its edits overlap an earlier one's or when they would add a syntax error; null
+ * when nothing is left. Only the edits' spans change.
+ */
+export function proposeRewrite(
+  source: string,
+  matches: readonly IRuleMatch[]
+): { source: string; ruleIds: string[] } | null {
+  const baseline = Private.errorCount(source);
+  let edits: ITextEdit[] = [];
+  const ruleIds: string[] = [];
+  for (const match of matches) {
+    if (match.edits.length === 0) {
+      continue;
+    }
+    const candidate = [...edits, ...match.edits];
+    let rewritten: string;
+    try {
+      rewritten = applyEdits(source, candidate);
+    } catch {
+      continue;
+    }
+    if (Private.errorCount(rewritten) > baseline) {
+      continue;
+    }
+    edits = candidate;
+    if (!ruleIds.includes(match.ruleId)) {
+      ruleIds.push(match.ruleId);
+    }
+  }
+  return edits.length === 0
+    ? null
+    : { source: applyEdits(source, edits), ruleIds };
+}
+
+/**
+ * Asks the kernel the matches' questions (silently: nothing is left in the user's
+ * namespace) and fills in the edits each answer decides. A question the kernel cannot
+ * answer (the name is not defined yet) leaves its match without edits.
+ */
+export async function answerQuestions(
+  matches: readonly IRuleMatch[],
+  probe: IKernelProbe
+): Promise<IRuleMatch[]> {
+  const answered: IRuleMatch[] = [];
+  for (const match of matches) {
+    if (!match.question || match.edits.length > 0) {
+      answered.push(match);
+      continue;
+    }
+    let edits: ITextEdit[] | null = null;
+    try {
+      const answer = await probe.evaluate(match.question.expression);
+      edits = match.question.decide(Private.unquote(answer));
+    } catch {
+      edits = null;
+    }
+    answered.push({ ...match, edits: edits ?? [] });
+  }
+  return answered;
+}
+namespace Private {
+  /** Sorted edits without identical duplicates. */
+  export function normalize(edits: readonly ITextEdit[]): ITextEdit[] {
+    const sorted = [...edits].sort((a, b) => a.from - b.from || a.to - b.to);
+    return sorted.filter(
+      (edit, i) =>
+        i === 0 ||
+        edit.from !== sorted[i - 1].from ||
+        edit.to !== sorted[i - 1].to ||
+        edit.insert !== sorted[i - 1].insert
+    );
+  }
+
+  /** Syntax error nodes in a source's Python (magics blanked). */
+  export function errorCount(source: string): number {
+    const python = blankMagics(source) ?? '';
+    let count = 0;
+    const cursor = parser.parse(python).cursor();
+    do {
+      if (cursor.type.isError) {
+        count++;
+      }
+    } while (cursor.next());
+    return count;
+  }
+
+  /** A kernel answer is a str repr; decide() gets its value. */
+  export function unquote(answer: string): string {
+    try {
+      return pythonStringValue(answer);
+    } catch {
+      return answer;
+    }
+  }
+}

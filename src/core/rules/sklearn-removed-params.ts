@@ -1,0 +1,137 @@
+import { keywordRemoved } from './builders';
+import { sklearnNotes } from './sklearn-modules';
+import type { IRule } from './types';
+
+const unexpected = (keyword: string) => ({
+  ename: 'TypeError',
+  message: new RegExp(`unexpected keyword argument '${keyword}'`)
+});
+
+/**
+ * Parameters removed with nothing to rename them to: `[id, since, callees, keyword, note,
+ * module, example value]`. Dropping them keeps today's behaviour where SAFE_TO_DROP says so.
+ */
+const REMOVED: readonly (readonly [
+  string,
+  string,
+  string[],
+  string,
+  string,
+  string,
+  string
+])[] = [
+  [
+    'adaboost-algorithm',
+    '1.8',
+    ['AdaBoostClassifier'],
+    'algorithm',
+    'AdaBoost always uses SAMME now; SAMME.R scores differ slightly.',
+    'sklearn.ensemble',
+    "'SAMME.R'"
+  ],
+  [
+    'logistic-multi-class',
+    '1.8',
+    ['LogisticRegression'],
+    'multi_class',
+    "Multinomial is the only behaviour; wrap in OneVsRestClassifier for 'ovr'.",
+    'sklearn.linear_model',
+    "'multinomial'"
+  ],
+  [
+    'normalize',
+    '1.2',
+    ['LinearRegression', 'Ridge', 'Lasso', 'ElasticNet', 'Lars', 'LassoLars'],
+    'normalize',
+    'normalize=True is gone: put a StandardScaler in a pipeline.',
+    'sklearn.linear_model',
+    'False'
+  ],
+  [
+    'tree-presort',
+    '0.24',
+    [
+      'DecisionTreeClassifier',
+      'DecisionTreeRegressor',
+      'GradientBoostingClassifier',
+      'GradientBoostingRegressor'
+    ],
+    'presort',
+    'It only affected speed.',
+    'sklearn.tree',
+    'True'
+  ],
+  [
+    'min-impurity-split',
+    '1.0',
+    [
+      'DecisionTreeClassifier',
+      'DecisionTreeRegressor',
+      'RandomForestClassifier',
+      'RandomForestRegressor'
+    ],
+    'min_impurity_split',
+    'Use min_impurity_decrease.',
+    'sklearn.tree',
+    'None'
+  ],
+  [
+    'isolation-forest-behaviour',
+    '0.24',
+    ['IsolationForest'],
+    'behaviour',
+    "Only the 'new' behaviour remains.",
+    'sklearn.ensemble',
+    "'new'"
+  ],
+  [
+    'kmeans-n-jobs',
+    '1.0',
+    ['KMeans'],
+    'n_jobs',
+    'KMeans uses threads now.',
+    'sklearn.cluster',
+    '1'
+  ],
+  [
+    'kmeans-precompute-distances',
+    '1.0',
+    ['KMeans'],
+    'precompute_distances',
+    'It only affected speed.',
+    'sklearn.cluster',
+    'True'
+  ]
+];
+const SAFE_TO_DROP: Record<string, (value: string) => boolean> = {
+  algorithm: value => /SAMME/.test(value),
+  multi_class: value => /auto|multinomial/.test(value),
+  normalize: value => value === 'False',
+  min_impurity_split: value => value === 'None'
+};
+
+/** Estimator parameters scikit-learn removed with nothing to rename them to. */
+export const sklearnRemovedParamRules: IRule[] = [
+  ...REMOVED.map(([id, since, callees, keyword, note, module, value]) => {
+    const [callee] = callees;
+    const imports = `from ${module} import ${callee}`;
+    return keywordRemoved({
+      id: `sklearn.${id}`,
+      distribution: 'scikit-learn',
+      since,
+      summary: `\`${callee}(${keyword}=...)\` was removed in scikit-learn ${since}.`,
+      link: sklearnNotes(since),
+      raises: unexpected(keyword),
+      callees,
+      keyword,
+      note,
+      safe: SAFE_TO_DROP[keyword],
+      examples: [
+        {
+          before: `${imports}\nprint(type(${callee}(${keyword}=${value})).__name__)`,
+          after: `${imports}\nprint(type(${callee}()).__name__)`
+        }
+      ]
+    });
+  })
+];
