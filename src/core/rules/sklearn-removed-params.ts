@@ -1,4 +1,5 @@
-import { keywordRemoved } from './builders';
+import { defineRule, keywordRemoved, matchAt } from './builders';
+import { argsOf, callsOneOf } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
 
@@ -110,6 +111,92 @@ const SAFE_TO_DROP: Record<string, (value: string) => boolean> = {
   min_impurity_split: value => value === 'None'
 };
 
+/**
+ * Parameters that became keyword-only (scikit-learn 1.0), in their old order, and how many
+ * leading ones may still be passed by position.
+ */
+const SIGNATURES: Record<string, { params: string[]; positional: number }> = {
+  SVC: { params: ['C', 'kernel', 'degree', 'gamma', 'coef0'], positional: 0 },
+  SVR: {
+    params: ['kernel', 'degree', 'gamma', 'coef0', 'tol', 'C'],
+    positional: 0
+  },
+  DecisionTreeClassifier: {
+    params: ['criterion', 'splitter', 'max_depth'],
+    positional: 0
+  },
+  DecisionTreeRegressor: {
+    params: ['criterion', 'splitter', 'max_depth'],
+    positional: 0
+  },
+  RandomForestClassifier: {
+    params: ['n_estimators', 'criterion', 'max_depth'],
+    positional: 1
+  },
+  RandomForestRegressor: {
+    params: ['n_estimators', 'criterion', 'max_depth'],
+    positional: 1
+  },
+  LogisticRegression: {
+    params: ['penalty', 'dual', 'tol', 'C'],
+    positional: 1
+  },
+  KMeans: {
+    params: ['n_clusters', 'init', 'n_init', 'max_iter'],
+    positional: 1
+  },
+  KNeighborsClassifier: {
+    params: ['n_neighbors', 'weights', 'algorithm'],
+    positional: 1
+  },
+  PCA: { params: ['n_components', 'copy', 'whiten'], positional: 1 }
+};
+
+/** Positional arguments where scikit-learn wants keywords. */
+const keywordOnlyArgs = defineRule(
+  {
+    id: 'sklearn.keyword-only-args',
+    needs: Object.keys(SIGNATURES),
+    distribution: 'scikit-learn',
+    since: '1.0',
+    summary:
+      'Estimator parameters are keyword-only since scikit-learn 1.0: `SVC(C=1.0, kernel=...)`.',
+    link: sklearnNotes('1.0'),
+    raises: { ename: 'TypeError', message: /positional argument/ },
+    examples: [
+      {
+        before:
+          "from sklearn.svm import SVC\nprint(SVC(10.0, 'linear').kernel)",
+        after:
+          "from sklearn.svm import SVC\nprint(SVC(C=10.0, kernel='linear').kernel)"
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const name = Object.keys(SIGNATURES).find(n =>
+        callsOneOf(context, call, [n], 'sklearn')
+      );
+      const signature = name ? SIGNATURES[name] : undefined;
+      const positional = argsOf(context, call).filter(
+        arg => !arg.name && !arg.star
+      );
+      if (
+        !signature ||
+        positional.length <= signature.positional ||
+        positional.length > signature.params.length
+      ) {
+        return [];
+      }
+      const edits = positional.slice(signature.positional).map((arg, i) => ({
+        from: arg.from,
+        to: arg.from,
+        insert: `${signature.params[signature.positional + i]}=`
+      }));
+      return [matchAt('sklearn.keyword-only-args', call, edits)];
+    })
+);
+
 /** Estimator parameters scikit-learn removed with nothing to rename them to. */
 export const sklearnRemovedParamRules: IRule[] = [
   ...REMOVED.map(([id, since, callees, keyword, note, module, value]) => {
@@ -133,5 +220,6 @@ export const sklearnRemovedParamRules: IRule[] = [
         }
       ]
     });
-  })
+  }),
+  keywordOnlyArgs
 ];
