@@ -107,11 +107,22 @@ describe('rule examples in a real kernel', { timeout: 300_000 }, () => {
       imports: importTable(cells.map(prepareSource)),
       files: new Set(example.files ?? [])
     });
-    if (matches.some(match => match.question)) {
+    const asks = matches.some(match => match.question);
+    if (asks) {
       // The question is about objects the setup makes.
       await run(example, 'pass');
     }
+    const names =
+      "sorted(k for k in get_ipython().user_ns if not k.startswith('_'))";
+    const namesBefore = asks ? await executor.evaluate(names) : '';
     const withAnswers = await answerQuestions(matches, executor);
+    if (asks) {
+      assert.equal(
+        await executor.evaluate(names),
+        namesBefore,
+        'the question left names behind'
+      );
+    }
     return (
       proposeRewrite(example.before, withAnswers)?.source ?? example.before
     );

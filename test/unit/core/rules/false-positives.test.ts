@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { allRules, scanSource } from '../../../../src/core/rules';
+import { TODAY } from './helpers';
+
+/** The rule ids matched in a cell that follows the notebook's `imports` cell. */
+function ruleIds(source: string, imports = ''): string[] {
+  const cell = imports ? `${imports}\n${source}` : source;
+  return scanSource(cell, allRules, { versions: TODAY })
+    .filter(match => match.from >= (imports ? imports.length + 1 : 0))
+    .map(match => match.ruleId);
+}
+
+describe('look-alikes of eroded code are left alone', () => {
+  it("a list's append and sort", () => {
+    assert.deepEqual(
+      ruleIds('rows = []\nrows.append(1)\nrows.sort(reverse=True)'),
+      []
+    );
+  });
+  it('names the cell defines itself', () => {
+    assert.deepEqual(
+      ruleIds('def xrange(n):\n    return range(n)\nprint(list(xrange(3)))'),
+      []
+    );
+    assert.deepEqual(ruleIds('long = 3\nprint(long + 1)'), []);
+  });
+  it('print calls, including with a space before the parenthesis', () => {
+    assert.deepEqual(ruleIds('print("a")\nprint ("b")\nprint(1, end="")'), []);
+  });
+  it('a class of its own with a removed name', () => {
+    const cell =
+      'class RandomForestClassifier:\n    pass\nclf = RandomForestClassifier()';
+    assert.deepEqual(
+      ruleIds(cell, 'from mylib import RandomForestClassifier'),
+      []
+    );
+  });
+  it('frequencies that are still valid, and period frequencies', () => {
+    const cell =
+      "pd.date_range('2020', periods=3, freq='D')\npd.period_range('2020', periods=3, freq='M')";
+    assert.deepEqual(ruleIds(cell, 'import pandas as pd'), []);
+  });
+  it('modern spellings of moved names', () => {
+    const cell =
+      'from sklearn.impute import SimpleImputer\nfrom sklearn.decomposition import PCA\nimport joblib';
+    assert.deepEqual(ruleIds(cell), []);
+  });
+  it('seaborn styles already renamed and other styles', () => {
+    assert.deepEqual(
+      ruleIds(
+        "plt.style.use('seaborn-v0_8')\nplt.style.use('ggplot')",
+        'import matplotlib.pyplot as plt'
+      ),
+      []
+    );
+  });
+  it('keyword arguments named like removed ones on other functions', () => {
+    assert.deepEqual(
+      ruleIds(
+        'json.dumps(obj, sort_keys=True)\nf(normed=True)\nrun(n_iter=3)',
+        'import json'
+      ),
+      []
+    );
+  });
+});
+
+describe('look-alikes the kernel decides', () => {
+  it('`.A` and integer keys only ask, they never rewrite unasked', () => {
+    const matches = scanSource("x = frame.A\ny = df['col'][0]", allRules, {
+      versions: TODAY
+    });
+    assert.deepEqual(
+      matches.map(m => [m.ruleId, m.edits.length, m.question !== undefined]),
+      [
+        ['scipy.sparse-a', 0, true],
+        ['pandas.series-integer-key', 0, true]
+      ]
+    );
+    assert.equal(matches[0].question!.decide('False'), null);
+    assert.equal(matches[1].question!.decide('Series|integer'), null);
+  });
+});
