@@ -1,5 +1,6 @@
 import type { SyntaxNode, Tree } from '@lezer/common';
 import { importTable, prepareSource, type IPreparedSource } from './prepare';
+import { ruleApplies } from './versions';
 
 // The engine's API in one place: preparing sources and rewriting them live beside it.
 export {
@@ -9,7 +10,6 @@ export {
   type IPreparedSource
 } from './prepare';
 export { answerQuestions, applyEdits, proposeRewrite } from './rewrite';
-import { ruleApplies } from './versions';
 import type {
   INotebookEvidence,
   IRule,
@@ -148,6 +148,21 @@ export function scanNotebook(
     }
   });
   return result;
+}
+
+/**
+ * The rules whose recorded failure is this kernel error (same exception name, message
+ * matching), e.g. to explain a failed cell in terms of the change behind it.
+ */
+export function rulesExplaining(
+  rules: readonly IRule[],
+  error: { ename: string; evalue: string }
+): IRule[] {
+  return rules.filter(
+    rule =>
+      rule.raises?.ename === error.ename &&
+      rule.raises.message.test(error.evalue)
+  );
 }
 
 /** 1-based line and column of an offset. */

@@ -169,7 +169,10 @@ export const scipyRules: IRule[] = [
       summary:
         "scipy's top level no longer re-exports numpy (scipy 1.12): `scipy.interp` is `np.interp`.",
       link: notes('1.12.0'),
-      raises: { ename: 'AttributeError', message: /has no attribute/ },
+      raises: {
+        ename: 'AttributeError',
+        message: /module 'scipy' has no attribute/i
+      },
       examples: [
         {
           before: 'import scipy\nprint(scipy.interp(1.5, [1, 2], [10, 20]))',

@@ -9,6 +9,7 @@ import {
   evidenceOf,
   proposeRewrite,
   ruleApplies,
+  rulesExplaining,
   scanNotebook,
   scanSource,
   type IRule
@@ -336,5 +337,21 @@ describe('kernel questions', () => {
     };
     const [answered] = await answerQuestions([match], failing);
     assert.deepEqual(answered.edits, []);
+  });
+});
+
+describe('rulesExplaining', () => {
+  it('names the change behind a kernel error', () => {
+    const ids = (ename: string, evalue: string) =>
+      rulesExplaining(allRules, { ename, evalue }).map(r => r.id);
+    assert.deepEqual(
+      ids('ModuleNotFoundError', "No module named 'sklearn.cross_validation'"),
+      ['sklearn.cross-validation-module']
+    );
+    assert.deepEqual(
+      ids('AttributeError', "'DataFrame' object has no attribute 'ix'"),
+      ['pandas.ix']
+    );
+    assert.deepEqual(ids('ZeroDivisionError', 'division by zero'), []);
   });
 });
