@@ -5,6 +5,7 @@ import type { SyntaxNode, Tree } from '@lezer/common';
 const PYTHON_CELL_MAGICS = /^%%(time|timeit|capture|prun|debug|python3?)\b/;
 // Line magics, shell escapes and `name?` help: not Python, blanked before parsing.
 const MAGIC_LINE = /^[ \t]*([%!]|[\w.]+\?\??[ \t]*$)/;
+
 /** A source ready for the rules: Python with magics blanked, parsed once. */
 export interface IPreparedSource {
   source: string;
