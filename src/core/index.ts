@@ -8,3 +8,19 @@ export * from './execution/kernel-executor';
 export * from './execution/output-collector';
 export * from './scores';
 export * from './rules';
+export type {
+  Decision,
+  IChange,
+  IEditableNotebook,
+  ILoopState,
+  IProposal,
+  IReviewer,
+  LoopEvent,
+  NextStep,
+  ProposalTarget,
+  StopReason,
+  Verdict
+} from './agent/types';
+export * from './diagnosis/root-cause';
+export * from './fixers';
+export * from './review';

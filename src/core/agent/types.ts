@@ -2,6 +2,7 @@ import type { CheckEvent, ICheckCell } from './check-run';
 import type { ICellResult } from '../execution/types';
 import type { FixKind, IFinding } from '../rules/types';
 import type { IScoreReport } from '../scores';
+import type { IDiagnosis } from '../diagnosis/root-cause';
 
 /** What a proposal changes: a notebook cell, or a local module beside the notebook. */
 export type ProposalTarget =
@@ -45,10 +46,11 @@ export interface IReviewer {
 }
 
 /**
- * The notebook as the loop sees it. In JupyterLab, the live notebook's shared model
+ * The notebook as the loop sees it (named apart from notebook/parse's INotebookDocument,
+ * the parsed file, so both can be exported from the core). In JupyterLab, the live notebook's shared model
  * (every write one undoable step; the user's edits win); in the CLI, an in-memory copy.
  */
-export interface INotebookDocument {
+export interface IEditableNotebook {
   /** The code cells, in order. */
   codeCells(): ICheckCell[];
   /** The current source of a cell; null when the cell is gone. */
@@ -70,10 +72,43 @@ export type Verdict =
   | { kind: 'fails'; cellId: string; position: number; result: ICellResult }
   | { kind: 'stopped'; reason: StopReason };
 
+/** Where a session stands: what the policy (`nextStep`) decides from. */
+export interface ILoopState {
+  /** The preflight fixes ("Fix all offline") were proposed. */
+  preflightDone: boolean;
+  /** Non-empty code cells, and the 1-based position of the next one to run. */
+  total: number;
+  nextPosition: number;
+  /** The cell that failed in the current kernel and has not been fixed yet. */
+  failure?: { cellId: string; position: number; result: ICellResult };
+  /** No fixer has a (new) proposal for `failure`. */
+  noFix: boolean;
+  /** Set once every cell ran and the scores were compared. */
+  scores?: IScoreReport;
+  /** Score-calibration proposals were made (once per session). */
+  calibrated: boolean;
+  /** Runtime-reduction was tried and gave nothing. */
+  noRuntimeFix: boolean;
+  /** Set by the verification run: its failure, if any, and its scores. */
+  verification?: {
+    failure?: { cellId: string; position: number; result: ICellResult };
+    scores?: IScoreReport;
+    /** Cut short by the budget or a stop. */
+    cut?: StopReason;
+  };
+  fixes: number;
+  maxFixes: number;
+  elapsedMs: number;
+  budgetMs: number;
+  /** The reviewer said stop, or the signal was aborted. */
+  stopped: boolean;
+}
+
 /** The loop's decision of what comes next: one value, so the policy reads as a table. */
 export type NextStep =
+  | { kind: 'preflight' }
   | { kind: 'run'; fromPosition: number }
-  | { kind: 'propose'; fix: FixKind; cellId: string; result?: ICellResult }
+  | { kind: 'propose'; fix: FixKind; cellId?: string; result?: ICellResult }
   | { kind: 'compare-scores' }
   | { kind: 'verify' }
   | { kind: 'done'; verdict: Verdict };
@@ -83,6 +118,7 @@ export interface IChange {
   proposal: IProposal;
   /** What was written (the proposal's `after`, or the reviewer's partial source). */
   applied: string;
+  /** ISO time of the write. */
   at: string;
 }
 
@@ -95,6 +131,8 @@ export type LoopEvent =
       skipped: { cellId: string; reason: string }[];
     }
   | { kind: 'check'; event: CheckEvent }
+  | { kind: 'diagnosis'; diagnosis: IDiagnosis }
+  | { kind: 'restart'; why: string }
   | { kind: 'proposal'; proposal: IProposal }
   | { kind: 'applied'; change: IChange }
   | { kind: 'rejected'; proposal: IProposal; reason?: string }
@@ -105,5 +143,9 @@ export type LoopEvent =
       kind: 'finished';
       verdict: Verdict;
       changes: IChange[];
+      /** Cell executions, the verification run's included. */
       executions: number;
+      /** The last comparison of scores (the verification's when it ran). */
+      scores?: IScoreReport;
+      elapsedMs: number;
     };

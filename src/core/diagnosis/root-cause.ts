@@ -1,0 +1,163 @@
+import type { ProposalTarget } from '../agent/types';
+import type { ICellResult } from '../execution/types';
+import { finalException, stripAnsi } from './traceback';
+
+// `Cell In[3], line 2` (IPython 8+): a frame in a notebook cell.
+const CELL_FRAME = /^Cell In\[(\d+)\], line \d+/;
+// `File ~/nb/mlutils.py:12, in f(x)` (IPython 8+) or `File "/nb/mlutils.py", line 12`.
+const FILE_FRAME = /^\s*File\s+"?([^"\s]+?\.py)"?(?::\d+|, line \d+)/;
+// Installed libraries and the standard library are not the notebook's to fix.
+const LIBRARY_PATH =
+  /[/\\](?:site-packages|dist-packages|lib[/\\]python\d[\d.]*)[/\\]/i;
+const NAME_ERROR = /^name '([A-Za-z_]\w*)' is not defined/;
+
+/** A code cell as diagnosis sees it. */
+export interface IDiagnosisCell {
+  id: string;
+  source: string;
+}
+
+/** What diagnosis needs to know about the failure and the session so far. */
+export interface IDiagnosisInput {
+  /** The cell that failed. */
+  cellId: string;
+  result: ICellResult;
+  /** The non-empty code cells in order. */
+  cells: readonly IDiagnosisCell[];
+  /** Which cell ran with each execution count in the current kernel (`In[n]`). */
+  executionCounts: ReadonlyMap<number, string>;
+  /** Cells that ran without error in the current kernel. */
+  ran: ReadonlySet<string>;
+  /** Files beside the notebook, relative to its folder (`mlutils.py`, `lib/util.py`). */
+  files: ReadonlySet<string>;
+}
+
+/** Where the fix belongs, and why there. */
+export interface IDiagnosis {
+  /** The cell that failed. */
+  failingCellId: string;
+  target: ProposalTarget;
+  /** One line for the views: why this target. */
+  reason: string;
+}
+
+/**
+ * The place to fix for a failure, in this order:
+ * - the innermost frame of the final exception that lies in the notebook's own code: a
+ *   local `.py` module beside the notebook, or an earlier cell (a function defined there,
+ *   found by its `In[n]` execution count);
+ * - for a NameError, the last earlier cell whose code binds the name (its definition
+ *   failed or was skipped there); a name bound nowhere earlier is the failing cell's;
+ * - otherwise the failing cell.
+ */
+export function diagnose(input: IDiagnosisInput): IDiagnosis {
+  const failing = input.cellId;
+  const here = (reason: string): IDiagnosis => ({
+    failingCellId: failing,
+    target: { kind: 'cell', cellId: failing },
+    reason
+  });
+  const frame = Private.innermostOwnFrame(input);
+  if (frame?.kind === 'module') {
+    return {
+      failingCellId: failing,
+      target: frame,
+      reason: `the error is raised in the local module ${frame.path}`
+    };
+  }
+  if (frame?.kind === 'cell' && frame.cellId !== failing) {
+    return {
+      failingCellId: failing,
+      target: frame,
+      reason: 'the error is raised in a function defined in an earlier cell'
+    };
+  }
+  const name =
+    input.result.ename === 'NameError'
+      ? NAME_ERROR.exec(input.result.evalue ?? '')?.[1]
+      : undefined;
+  if (name) {
+    const position = input.cells.findIndex(cell => cell.id === failing);
+    const earlier = input.cells.slice(0, Math.max(position, 0));
+    for (let i = earlier.length - 1; i >= 0; i--) {
+      if (Private.binds(earlier[i].source, name)) {
+        const ran = input.ran.has(earlier[i].id);
+        return {
+          failingCellId: failing,
+          target: { kind: 'cell', cellId: earlier[i].id },
+          reason: ran
+            ? `'${name}' is defined in an earlier cell, but that definition did not take`
+            : `'${name}' is defined in an earlier cell that did not run`
+        };
+      }
+    }
+    return here(`'${name}' is not defined in any earlier cell`);
+  }
+  return here('the error is raised in the failing cell');
+}
+
+namespace Private {
+  /** The innermost frame in the notebook's own code: a cell, or a module beside it. */
+  export function innermostOwnFrame(
+    input: IDiagnosisInput
+  ): ProposalTarget | undefined {
+    let found: ProposalTarget | undefined;
+    for (const entry of finalException(input.result.traceback ?? [])) {
+      const text = stripAnsi(entry).trim();
+      const header = text.split('\n')[0].trim();
+      const cell = CELL_FRAME.exec(header);
+      if (cell) {
+        const cellId = input.executionCounts.get(Number(cell[1]));
+        found = cellId ? { kind: 'cell', cellId } : found;
+        continue;
+      }
+      // A SyntaxError in an imported module names the file on a line of its own.
+      for (const line of text.split('\n')) {
+        const file = FILE_FRAME.exec(line);
+        if (file && !LIBRARY_PATH.test(file[1])) {
+          const path = localPath(file[1], input.files);
+          if (path) {
+            found = { kind: 'module', path };
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The path relative to the notebook's folder of a file the traceback names, if it is one. */
+  export function localPath(
+    file: string,
+    files: ReadonlySet<string>
+  ): string | undefined {
+    const normalized = file.replace(/\\/g, '/');
+    let best: string | undefined;
+    for (const candidate of files) {
+      if (
+        candidate.endsWith('.py') &&
+        (normalized === candidate || normalized.endsWith(`/${candidate}`)) &&
+        (!best || candidate.length > best.length)
+      ) {
+        best = candidate;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * Whether a cell's code binds a name: an assignment, def, class, import, `as` or `for`
+   * target. Read from the text (no scoping): good enough to point at a cell.
+   */
+  export function binds(source: string, name: string): boolean {
+    const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const patterns = [
+      new RegExp(`^\\s*(?:async\\s+)?(?:def|class)\\s+${n}\\b`, 'm'),
+      new RegExp(`^\\s*(?:[\\w.]+\\s*,\\s*)*${n}\\s*(?:,[^=\\n]*)?=(?!=)`, 'm'),
+      new RegExp(`^\\s*import\\s+.*\\b${n}\\b`, 'm'),
+      new RegExp(`^\\s*from\\s+\\S+\\s+import\\s+.*\\b${n}\\b`, 'm'),
+      new RegExp(`\\bas\\s+${n}\\b`),
+      new RegExp(`\\bfor\\s+(?:[\\w\\s,()]*\\b)?${n}\\b[\\w\\s,()]*\\bin\\b`)
+    ];
+    return patterns.some(pattern => pattern.test(source));
+  }
+}

@@ -1,0 +1,89 @@
+import type { IProposal } from '../agent/types';
+import type { ICellResult } from '../execution/types';
+import { answerQuestions, proposeRewrite, scanSource } from '../rules/engine';
+import type { IRule, IRuleMatch } from '../rules/types';
+import { unsafeReasons } from '../review/safety';
+import type { IFixer, IFixRequest } from './types';
+
+/**
+ * Fixes from the migration rules: deterministic, offline, version and evidence aware. The
+ * rules of the requested kind are run over the target; questions about live objects are
+ * put to the kernel when there is one. For a failure, rules whose error signature matches
+ * it go first, so their rewrite wins where two overlap.
+ */
+export class RulesFixer implements IFixer {
+  constructor(rules: readonly IRule[]) {
+    this._rules = rules;
+    this._byId = new Map(rules.map(rule => [rule.id, rule]));
+  }
+
+  readonly name = 'rules';
+
+  /** The rewrite of every applicable match of the request's kind, or null. */
+  async propose(request: IFixRequest): Promise<IProposal | null> {
+    const rules = this._rules.filter(rule => rule.kind === request.kind);
+    let matches = scanSource(request.source, rules, request.environment);
+    if (request.probe && matches.some(m => m.question && !m.edits.length)) {
+      matches = await answerQuestions(matches, request.probe);
+    }
+    matches = Private.failureFirst(matches, this._byId, request.failure);
+    const rewrite = proposeRewrite(request.source, matches);
+    if (!rewrite || rewrite.source === request.source) {
+      return null;
+    }
+    const summaries = rewrite.ruleIds.map(id => this._byId.get(id)!.summary);
+    return {
+      id: `rules-${++RulesFixer._count}`,
+      target: request.target,
+      kind: request.kind,
+      before: request.source,
+      after: rewrite.source,
+      rationale: Private.rationale(summaries),
+      ruleIds: rewrite.ruleIds,
+      fixer: this.name,
+      unsafe: unsafeReasons(request.source, rewrite.source)
+    };
+  }
+
+  // Proposal ids are unique within the process.
+  private static _count = 0;
+  private readonly _rules: readonly IRule[];
+  private readonly _byId: Map<string, IRule>;
+}
+
+/** Whether a rule explains a failure: its exception name and message match. */
+export function explainsFailure(
+  rule: IRule,
+  failure: ICellResult | undefined
+): boolean {
+  return (
+    !!rule.raises &&
+    failure?.ename === rule.raises.ename &&
+    rule.raises.message.test(failure.evalue ?? '')
+  );
+}
+
+namespace Private {
+  /** Matches of rules that explain the failure first, each group in source order. */
+  export function failureFirst(
+    matches: IRuleMatch[],
+    byId: ReadonlyMap<string, IRule>,
+    failure: ICellResult | undefined
+  ): IRuleMatch[] {
+    if (!failure) {
+      return matches;
+    }
+    const explains = (m: IRuleMatch) =>
+      explainsFailure(byId.get(m.ruleId)!, failure);
+    return [...matches.filter(explains), ...matches.filter(m => !explains(m))];
+  }
+
+  /** One line: the first rule's summary, and how many more changes came with it. */
+  export function rationale(summaries: string[]): string {
+    const first = summaries[0];
+    const more = summaries.length - 1;
+    return more === 0
+      ? first
+      : `${first} (and ${more} more change${more === 1 ? '' : 's'})`;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './safety';
+export * from './diff';
+export * from './auto-accept';

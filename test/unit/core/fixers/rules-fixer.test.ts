@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  allRules,
+  RulesFixer,
+  type FixKind,
+  type ICellResult,
+  type IEditableNotebook,
+  type IFixRequest,
+  type IKernelProbe
+} from '../../../../src/core';
+
+const VERSIONS = new Map([
+  ['python', '3.11.7'],
+  ['pandas', '3.0.0'],
+  ['numpy', '2.4.0'],
+  ['scikit-learn', '1.9.0']
+]);
+
+const NO_DOCUMENT = {} as IEditableNotebook;
+
+function request(
+  source: string,
+  overrides: Partial<IFixRequest> & { kind?: FixKind } = {}
+): IFixRequest {
+  return {
+    kind: 'error-repair',
+    target: { kind: 'cell', cellId: 'c1' },
+    source,
+    findings: [],
+    environment: { versions: VERSIONS },
+    document: NO_DOCUMENT,
+    ...overrides
+  };
+}
+
+const fixer = new RulesFixer(allRules);
+
+describe('RulesFixer', () => {
+  it('proposes the rewrite with the rules, a one-line rationale and no unsafe flags', async () => {
+    const proposal = await fixer.propose(
+      request('from sklearn.cross_validation import KFold\nprint(KFold)')
+    );
+    assert.ok(proposal);
+    assert.equal(
+      proposal.after,
+      'from sklearn.model_selection import KFold\nprint(KFold)'
+    );
+    assert.deepEqual(proposal.ruleIds, ['sklearn.cross-validation-module']);
+    assert.equal(proposal.fixer, 'rules');
+    assert.equal(proposal.kind, 'error-repair');
+    assert.doesNotMatch(proposal.rationale, /\n/);
+    assert.deepEqual(proposal.unsafe, []);
+    assert.deepEqual(proposal.target, { kind: 'cell', cellId: 'c1' });
+  });
+
+  it('says how many more changes came with the first rule', async () => {
+    const proposal = await fixer.propose(
+      request(
+        'from sklearn.cross_validation import KFold\nimport numpy as np\nx = np.float(1)'
+      )
+    );
+    assert.ok(proposal);
+    assert.equal(proposal.ruleIds.length, 2);
+    assert.match(proposal.rationale, /\(and 1 more change\)$/);
+  });
+
+  it('has no proposal for modern code', async () => {
+    assert.equal(
+      await fixer.propose(request('import pandas as pd\ndf = pd.DataFrame()')),
+      null
+    );
+  });
+
+  it('asks the kernel when the rewrite depends on a live object', async () => {
+    const asked: string[] = [];
+    const probe: IKernelProbe = {
+      evaluate: async expression => {
+        asked.push(expression);
+        return "'string|string'";
+      }
+    };
+    const source = "import pandas as pd\nprint(df.ix[1:]['a'])";
+    const failure: ICellResult = {
+      status: 'error',
+      ename: 'AttributeError',
+      evalue: "'DataFrame' object has no attribute 'ix'",
+      outputs: [],
+      executionCount: 2,
+      durationMs: 1
+    };
+    assert.equal(await fixer.propose(request(source)), null);
+    const proposal = await fixer.propose(request(source, { probe, failure }));
+    assert.equal(asked.length, 1);
+    assert.equal(
+      proposal?.after,
+      "import pandas as pd\nprint(df.iloc[1:]['a'])"
+    );
+  });
+
+  it('pins a changed default only for the score-calibration kind, and only when the notebook predates the change', async () => {
+    const source =
+      'from sklearn.ensemble import RandomForestClassifier\nm = RandomForestClassifier(random_state=0)';
+    const dated = {
+      versions: VERSIONS,
+      evidence: {
+        pythonVersion: '3.6.3',
+        predates: new Map([['scikit-learn', '0.22']])
+      }
+    };
+    assert.equal(
+      await fixer.propose(request(source, { environment: dated })),
+      null
+    );
+    const pinned = await fixer.propose(
+      request(source, { kind: 'score-calibration', environment: dated })
+    );
+    assert.match(pinned?.after ?? '', /n_estimators=10/);
+    assert.equal(pinned?.kind, 'score-calibration');
+    assert.equal(
+      await fixer.propose(request(source, { kind: 'score-calibration' })),
+      null
+    );
+  });
+});
