@@ -8,6 +8,9 @@ export * from './execution/kernel-executor';
 export * from './execution/output-collector';
 export * from './scores';
 export * from './rules';
+export * from './agent/policy';
+export * from './agent/loop';
+export { DEFAULT_MAX_FIXES } from './agent/loop-session';
 export type {
   Decision,
   IChange,
@@ -24,3 +27,4 @@ export type {
 export * from './diagnosis/root-cause';
 export * from './fixers';
 export * from './review';
+export * from './report';

@@ -1,0 +1,332 @@
+import { importedModules } from '../environment/imports';
+import type { ICellResult } from '../execution/types';
+import { explainsFailure } from '../fixers/rules-fixer';
+import type { IFixRequest } from '../fixers/types';
+import { allRules } from '../rules';
+import {
+  importTable,
+  prepareSource,
+  type IScanEnvironment
+} from '../rules/engine';
+import type { FixKind } from '../rules/types';
+import { compareScores, extractScores, type IScoreReport } from '../scores';
+import {
+  DEFAULT_BUDGET_MS,
+  DEFAULT_CELL_TIMEOUT_MS,
+  runCheck,
+  type ICheckCell,
+  type ICheckSummary
+} from './check-run';
+import type { ILoopOptions } from './loop';
+import type {
+  IChange,
+  ILoopState,
+  IProposal,
+  LoopEvent,
+  ProposalTarget,
+  Verdict
+} from './types';
+
+/** Default for ILoopLimits.maxFixes. */
+export const DEFAULT_MAX_FIXES = 16;
+
+/**
+ * The state of one session and the steps that change it: running cells, proposing,
+ * reviewing and applying, comparing scores, verifying. runLoop drives it by nextStep.
+ */
+export class LoopSession {
+  constructor(readonly options: ILoopOptions) {
+    this.maxFixes = options.limits?.maxFixes ?? DEFAULT_MAX_FIXES;
+    this.state = {
+      preflightDone: false,
+      total: this.runnable().length,
+      nextPosition: 1,
+      noFix: false,
+      calibrated: false,
+      noRuntimeFix: false,
+      fixes: 0,
+      maxFixes: this.maxFixes,
+      elapsedMs: 0,
+      budgetMs: options.limits?.budgetMs ?? DEFAULT_BUDGET_MS,
+      stopped: false
+    };
+  }
+
+  readonly state: ILoopState;
+  readonly maxFixes: number;
+  readonly changes: IChange[] = [];
+  /** Which cell ran with each `In[n]` in the current kernel. */
+  readonly executionCounts = new Map<number, string>();
+  /** Cells that ran without error in the current kernel. */
+  readonly ran = new Set<string>();
+  executions = 0;
+
+  /** Brings the clock and the stop signal into the state. */
+  tick(): void {
+    this.state.elapsedMs = Date.now() - this._start;
+    this.state.total = this.runnable().length;
+    if (this.options.signal?.aborted) {
+      this.state.stopped = true;
+    }
+  }
+
+  /** The non-empty code cells as they are now. */
+  runnable(): ICheckCell[] {
+    return this.options.document
+      .codeCells()
+      .filter(cell => cell.source.trim() !== '');
+  }
+
+  /** The scan environment for cells: imports read across the whole notebook. */
+  scanEnvironment(): IScanEnvironment {
+    const { versions, files, evidence } = this.options.environment;
+    const prepared = this.runnable().map(cell => prepareSource(cell.source));
+    return { versions, files, evidence, imports: importTable(prepared) };
+  }
+
+  /** Local modules the notebook imports: `name.py` or `name/__init__.py` beside it. */
+  localModules(): string[] {
+    const { files } = this.options.environment;
+    const names = importedModules(this.runnable().map(c => c.source));
+    return names.flatMap(name =>
+      [`${name}.py`, `${name}/__init__.py`].filter(path => files.has(path))
+    );
+  }
+
+  /**
+   * The first fixer's proposal for a target that the reviewer has not refused before;
+   * with `explainedOnly`, only one made by a rule that explains the failure.
+   */
+  async propose(
+    kind: FixKind,
+    target: ProposalTarget,
+    failure?: ICellResult,
+    explainedOnly = false
+  ): Promise<IProposal | null> {
+    const { document, environment, executor, fixers, signal } = this.options;
+    const source =
+      target.kind === 'cell'
+        ? document.source(target.cellId)
+        : await document.readModule(target.path);
+    if (source === null || source.trim() === '') {
+      return null;
+    }
+    const request: IFixRequest = {
+      kind,
+      target,
+      source,
+      failure,
+      findings: [],
+      environment:
+        target.kind === 'cell'
+          ? this.scanEnvironment()
+          : { ...environment, imports: undefined },
+      document,
+      probe: this.ran.size > 0 ? executor : undefined
+    };
+    const rules = this.options.rules ?? allRules;
+    for (const fixer of fixers) {
+      const proposal = await fixer.propose(request, signal);
+      if (
+        !proposal ||
+        proposal.after === proposal.before ||
+        this._refused.has(Private.key(proposal)) ||
+        (explainedOnly &&
+          !rules.some(
+            r => proposal.ruleIds.includes(r.id) && explainsFailure(r, failure)
+          ))
+      ) {
+        continue;
+      }
+      return proposal;
+    }
+    return null;
+  }
+
+  /**
+   * Asks the reviewer and applies an accepted proposal unless its target changed since it
+   * was made (stale). After a fix the cells from the fixed one on run again; after a
+   * module changed, the kernel restarts and every cell runs again.
+   */
+  async *review(
+    proposal: IProposal,
+    options: { rerun?: boolean } = {}
+  ): AsyncGenerator<LoopEvent> {
+    yield { kind: 'proposal', proposal };
+    const signal = this.options.signal ?? new AbortController().signal;
+    const decision = await this.options.reviewer.review(proposal, signal);
+    if (decision.kind === 'stop' || signal.aborted) {
+      this.state.stopped = true;
+      return;
+    }
+    if (decision.kind === 'reject') {
+      this._refused.add(Private.key(proposal));
+      yield { kind: 'rejected', proposal, reason: decision.reason };
+      return;
+    }
+    const applied = decision.source ?? proposal.after;
+    const { document } = this.options;
+    const { target } = proposal;
+    const written =
+      target.kind === 'cell'
+        ? document.replaceSource(target.cellId, proposal.before, applied)
+        : await document.writeModule(target.path, proposal.before, applied);
+    if (!written) {
+      yield { kind: 'stale', proposal };
+    } else {
+      const change = { proposal, applied, at: new Date().toISOString() };
+      this.changes.push(change);
+      yield { kind: 'applied', change };
+    }
+    if (
+      options.rerun === false ||
+      !this.state.preflightDone ||
+      !this.ran.size
+    ) {
+      return;
+    }
+    // A stale target was edited by the user: run it again as it is now.
+    if (target.kind === 'module') {
+      if (written) {
+        yield* this._restart(`${target.path} changed`);
+      }
+      return;
+    }
+    const cells = this.runnable();
+    const at = cells.findIndex(c => c.id === target.cellId) + 1;
+    const failed = this.state.failure?.position ?? this.state.nextPosition;
+    this.state.failure = undefined;
+    this.state.noFix = false;
+    this.state.nextPosition = Math.max(1, Math.min(at || failed, failed));
+  }
+
+  /** Runs the cells from a position; a failure becomes the state's failure. */
+  async *run(fromPosition: number): AsyncGenerator<LoopEvent> {
+    const cells = this.runnable().slice(fromPosition - 1);
+    const summary = yield* this._check(cells);
+    if (summary.failure) {
+      const position = fromPosition - 1 + summary.failure.position;
+      this.state.failure = {
+        cellId: summary.failure.cell.id,
+        position,
+        result: summary.failure.result
+      };
+      this.state.nextPosition = position;
+    } else {
+      this.state.nextPosition = this.state.total + 1;
+    }
+    if (summary.stoppedBy === 'cancelled') {
+      this.state.stopped = true;
+    }
+  }
+
+  /** Restarts the kernel and runs every cell from the top; its scores decide. */
+  async *verify(): AsyncGenerator<LoopEvent> {
+    yield* this._restart('verification');
+    const summary = yield* this._check(this.runnable());
+    const scores = this.compare();
+    yield { kind: 'scores', comparison: scores };
+    const cut =
+      summary.stoppedBy === 'cancelled'
+        ? 'user'
+        : summary.stoppedBy === 'budget'
+          ? 'time-budget'
+          : undefined;
+    const failure = summary.failure && {
+      cellId: summary.failure.cell.id,
+      position: summary.failure.position,
+      result: summary.failure.result
+    };
+    this.state.verification = {
+      ...(cut ? { cut } : {}),
+      ...(failure && !cut ? { failure } : {}),
+      scores
+    };
+    const passed = !cut && !failure && scores.allWithin;
+    yield { kind: 'verified', passed };
+  }
+
+  /** The saved scores against those printed in this kernel's runs. */
+  compare(): IScoreReport {
+    const { original, tolerance, references } = this.options;
+    const saved = extractScores(
+      original.cells.map(cell => ({ ...cell, cellType: cell.cellType }))
+    );
+    const now = extractScores(
+      this.options.document.codeCells().map(cell => ({
+        ...cell,
+        cellType: 'code',
+        outputs: this._results.get(cell.id)?.outputs ?? []
+      }))
+    );
+    this._lastScores = compareScores(saved, now, { tolerance, references });
+    return this._lastScores;
+  }
+
+  /** The session's last event. */
+  finished(verdict: Verdict): LoopEvent {
+    return {
+      kind: 'finished',
+      verdict,
+      changes: this.changes,
+      executions: this.executions,
+      ...(this._lastScores ? { scores: this._lastScores } : {}),
+      elapsedMs: Date.now() - this._start
+    };
+  }
+
+  private async *_check(
+    cells: ICheckCell[]
+  ): AsyncGenerator<LoopEvent, ICheckSummary> {
+    const { executor, limits, signal } = this.options;
+    let summary: ICheckSummary | undefined;
+    for await (const event of runCheck({
+      cells,
+      executor,
+      cellTimeoutMs: limits?.cellTimeoutMs ?? DEFAULT_CELL_TIMEOUT_MS,
+      budgetMs: Math.max(0, this.state.budgetMs - (Date.now() - this._start)),
+      signal
+    })) {
+      yield { kind: 'check', event };
+      if (event.kind === 'cell-finished') {
+        this.executions++;
+        const { cell, result } = event;
+        this._results.set(cell.id, result);
+        if (result.executionCount !== null) {
+          this.executionCounts.set(result.executionCount, cell.id);
+        }
+        if (result.status === 'ok') {
+          this.ran.add(cell.id);
+        } else {
+          this.ran.delete(cell.id);
+        }
+      } else if (event.kind === 'finished') {
+        summary = event.summary;
+      }
+    }
+    return summary!;
+  }
+
+  private async *_restart(why: string): AsyncGenerator<LoopEvent> {
+    yield { kind: 'restart', why };
+    await this.options.restartKernel();
+    this.ran.clear();
+    this.executionCounts.clear();
+    this._results.clear();
+    this.state.failure = undefined;
+    this.state.noFix = false;
+    this.state.nextPosition = 1;
+  }
+
+  private readonly _start = Date.now();
+  private readonly _results = new Map<string, ICellResult>();
+  private readonly _refused = new Set<string>();
+  private _lastScores: IScoreReport | undefined;
+}
+
+namespace Private {
+  /** Two proposals with the same target and result are the same proposal. */
+  export function key(proposal: IProposal): string {
+    return JSON.stringify([proposal.target, proposal.after]);
+  }
+}

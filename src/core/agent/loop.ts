@@ -1,0 +1,221 @@
+import { diagnose } from '../diagnosis/root-cause';
+import type { ICellExecutor, IKernelProbe } from '../execution/types';
+import type { IFixer } from '../fixers/types';
+import type { IOriginalNotebook } from '../notebook/original';
+import { allRules } from '../rules';
+import { scanNotebook } from '../rules/engine';
+import type { INotebookEvidence, IRule } from '../rules/types';
+import type { IReference, ITolerance } from '../scores';
+import type { ICheckCell } from './check-run';
+import { LoopSession } from './loop-session';
+import { nextStep } from './policy';
+import type {
+  IEditableNotebook,
+  IProposal,
+  IReviewer,
+  LoopEvent,
+  ProposalTarget,
+  Verdict
+} from './types';
+
+/** What the loop knows of the environment before anything runs. */
+export interface ILoopEnvironment {
+  /** Installed versions by distribution, the kernel's Python under `python`. */
+  versions: ReadonlyMap<string, string>;
+  /** Files and folders beside the notebook, relative to its folder. */
+  files: ReadonlySet<string>;
+  /** When the notebook was written (evidenceOf). */
+  evidence: INotebookEvidence;
+}
+
+/** Limits of one session. */
+export interface ILoopLimits {
+  /** Fixes reviewed and accepted after the preflight; default 16. */
+  maxFixes?: number;
+  /** Time for the whole session, verification included; default 600 s. */
+  budgetMs?: number;
+  /** Per-cell timeout; default 120 s. */
+  cellTimeoutMs?: number;
+}
+
+/** What a session works on and with. */
+export interface ILoopOptions {
+  document: IEditableNotebook;
+  executor: ICellExecutor & IKernelProbe;
+  reviewer: IReviewer;
+  /** Tried in order for each fix; the first proposal wins. */
+  fixers: readonly IFixer[];
+  /** The notebook as opened: its saved outputs hold the scores to reproduce. */
+  original: IOriginalNotebook;
+  environment: ILoopEnvironment;
+  /** Restarts the kernel (verification; after a local module changed). */
+  restartKernel(): Promise<void>;
+  limits?: ILoopLimits;
+  tolerance?: Partial<ITolerance>;
+  references?: readonly IReference[];
+  /** Rules for the preflight scan shown to the user; default allRules. */
+  rules?: readonly IRule[];
+  /** Aborting stops the session (the running cell is interrupted). */
+  signal?: AbortSignal;
+}
+
+/**
+ * One modernization session: Scan → preflight fixes → Run → (Diagnose → Propose →
+ * Review → Apply → re-run from the fixed cell)* → Compare scores → (score-calibration)
+ * → Verify (restart, every cell from the top). Yields events in order for the views and
+ * returns the verdict. Only a clean verification with scores in tolerance is reproducible.
+ */
+export async function* runLoop(
+  options: ILoopOptions
+): AsyncGenerator<LoopEvent, Verdict> {
+  const session = new LoopSession(options);
+  const cells = session.runnable();
+  const scan = scanNotebook(cells, options.rules ?? allRules, {
+    ...session.scanEnvironment(),
+    gate: undefined
+  });
+  yield { kind: 'scan', findings: scan.findings, skipped: scan.skipped };
+
+  for (;;) {
+    session.tick();
+    const step = nextStep(session.state);
+    yield { kind: 'step', step };
+    switch (step.kind) {
+      case 'done':
+        yield session.finished(step.verdict);
+        return step.verdict;
+      case 'preflight':
+        session.state.preflightDone = true;
+        yield* Private.preflight(session);
+        break;
+      case 'run':
+        yield* session.run(step.fromPosition);
+        break;
+      case 'compare-scores':
+        session.state.scores = session.compare();
+        yield { kind: 'scores', comparison: session.state.scores };
+        break;
+      case 'verify':
+        yield* session.verify();
+        break;
+      case 'propose':
+        if (step.fix === 'error-repair') {
+          yield* Private.repair(session);
+        } else if (step.fix === 'score-calibration') {
+          yield* Private.calibrate(session);
+        } else {
+          // No fixer reduces runtime offline; one that does would be asked here.
+          session.state.noRuntimeFix = true;
+        }
+        break;
+    }
+  }
+}
+
+namespace Private {
+  const PREFLIGHT_ROUNDS = 3;
+
+  /** "Fix all offline": each cell's and local module's rule fixes, before the first run. */
+  export async function* preflight(
+    session: LoopSession
+  ): AsyncGenerator<LoopEvent> {
+    const targets: ProposalTarget[] = [
+      ...session.runnable().map(c => ({ kind: 'cell' as const, cellId: c.id })),
+      ...session.localModules().map(path => ({ kind: 'module' as const, path }))
+    ];
+    for (const target of targets) {
+      // Two rules' edits may overlap; the second is proposed once the first is in.
+      for (let round = 0; round < PREFLIGHT_ROUNDS; round++) {
+        const proposal = await session.propose('error-repair', target);
+        const applied = session.changes.length;
+        if (proposal) {
+          yield* session.review(proposal);
+        }
+        if (session.state.stopped) {
+          return;
+        }
+        if (!proposal || session.changes.length === applied) {
+          break;
+        }
+      }
+    }
+  }
+
+  /** Error-repair of the failed cell: at its root cause, else itself, else an earlier cell. */
+  export async function* repair(
+    session: LoopSession
+  ): AsyncGenerator<LoopEvent> {
+    const failure = session.state.failure!;
+    const cells = session.runnable();
+    const diagnosis = diagnose({
+      cellId: failure.cellId,
+      result: failure.result,
+      cells,
+      executionCounts: session.executionCounts,
+      ran: session.ran,
+      files: session.options.environment.files
+    });
+    yield { kind: 'diagnosis', diagnosis };
+    const position = cells.findIndex(c => c.id === failure.cellId);
+    const candidates: ProposalTarget[] = [
+      diagnosis.target,
+      { kind: 'cell', cellId: failure.cellId },
+      ...cells
+        .slice(0, Math.max(position, 0))
+        .reverse()
+        .map(c => ({ kind: 'cell' as const, cellId: c.id }))
+    ];
+    const tried = new Set<string>();
+    for (const target of candidates) {
+      const key = JSON.stringify(target);
+      if (tried.has(key)) {
+        continue;
+      }
+      tried.add(key);
+      const explainedOnly = tried.size > 2;
+      const proposal = await session.propose(
+        'error-repair',
+        target,
+        failure.result,
+        explainedOnly
+      );
+      if (proposal) {
+        session.state.fixes++;
+        yield* session.review(proposal);
+        return;
+      }
+    }
+    session.state.noFix = true;
+  }
+
+  /** Score-calibration: the changed-default pins the evidence allows, up to the last score off. */
+  export async function* calibrate(
+    session: LoopSession
+  ): AsyncGenerator<LoopEvent> {
+    session.state.calibrated = true;
+    const off = new Set(
+      session.state
+        .scores!.rows.filter(row => !row.withinTolerance)
+        .map(row => row.cellId)
+    );
+    const cells: ICheckCell[] = session.runnable();
+    const last = cells.map(c => off.has(c.id)).lastIndexOf(true);
+    const upTo = last < 0 ? cells : cells.slice(0, last + 1);
+    for (const cell of upTo) {
+      if (session.state.fixes >= session.maxFixes) {
+        return;
+      }
+      const proposal: IProposal | null = await session.propose(
+        'score-calibration',
+        { kind: 'cell', cellId: cell.id }
+      );
+      if (proposal) {
+        session.state.fixes++;
+        yield* session.review(proposal, { rerun: false });
+      }
+      if (session.state.stopped) {
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import type { ILoopState, NextStep, Verdict } from './types';
+
+/**
+ * What comes next, from where the session stands: a pure function, read as a table.
+ * Stops first (user, time budget, max fixes), then in the study's order of need: the
+ * preflight fixes, error-repair of a failed cell, running the cells left, comparing
+ * scores, score-calibration once when a score is out of tolerance, the verification run.
+ */
+export function nextStep(state: ILoopState): NextStep {
+  const done = (verdict: Verdict): NextStep => ({ kind: 'done', verdict });
+  if (state.stopped) {
+    return done({ kind: 'stopped', reason: 'user' });
+  }
+  if (state.verification) {
+    return done(Private.verdictOf(state.verification));
+  }
+  if (state.elapsedMs >= state.budgetMs) {
+    // Offline there is no runtime-reduction fixer; asking once keeps the table honest.
+    return state.noRuntimeFix
+      ? done({ kind: 'stopped', reason: 'time-budget' })
+      : { kind: 'propose', fix: 'runtime-reduction' };
+  }
+  if (!state.preflightDone) {
+    return { kind: 'preflight' };
+  }
+  const { failure } = state;
+  if (failure) {
+    if (state.noFix) {
+      return done({ kind: 'fails', ...failure });
+    }
+    if (state.fixes >= state.maxFixes) {
+      return done({ kind: 'stopped', reason: 'max-fixes' });
+    }
+    return {
+      kind: 'propose',
+      fix: 'error-repair',
+      cellId: failure.cellId,
+      result: failure.result
+    };
+  }
+  if (state.nextPosition <= state.total) {
+    return { kind: 'run', fromPosition: state.nextPosition };
+  }
+  if (!state.scores) {
+    return { kind: 'compare-scores' };
+  }
+  if (!state.scores.allWithin && !state.calibrated) {
+    return state.fixes >= state.maxFixes
+      ? done({ kind: 'stopped', reason: 'max-fixes' })
+      : { kind: 'propose', fix: 'score-calibration' };
+  }
+  return { kind: 'verify' };
+}
+
+namespace Private {
+  /** Only a clean verification with scores in tolerance is reproducible. */
+  export function verdictOf(
+    verification: NonNullable<ILoopState['verification']>
+  ): Verdict {
+    if (verification.cut) {
+      return { kind: 'stopped', reason: verification.cut };
+    }
+    if (verification.failure) {
+      return { kind: 'fails', ...verification.failure };
+    }
+    if (verification.scores && !verification.scores.allWithin) {
+      return { kind: 'scores-off', comparison: verification.scores };
+    }
+    return { kind: 'reproducible' };
+  }
+}

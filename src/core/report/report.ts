@@ -1,0 +1,153 @@
+import type { IChange, Verdict } from '../agent/types';
+import { summarizeError } from '../diagnosis/traceback';
+import type { IOriginalNotebook } from '../notebook/original';
+import type { FixKind } from '../rules/types';
+import type { IScoreReport, IScoreRow } from '../scores';
+
+/** What a finished session hands to the report. */
+export interface ISessionRecord {
+  tool: { name: string; version: string };
+  /** The notebook's path or name. */
+  notebook: string;
+  original: IOriginalNotebook;
+  /** Installed versions by distribution, `python` included. */
+  versions: ReadonlyMap<string, string>;
+  verdict: Verdict;
+  changes: readonly IChange[];
+  executions: number;
+  elapsedMs: number;
+  scores?: IScoreReport;
+  date: Date;
+}
+
+/** One change in the report. */
+export interface IReportChange {
+  /** `cell 5` (1-based, all cells counted) or the module's path. */
+  where: string;
+  cellId?: string;
+  module?: string;
+  kind: FixKind;
+  /** The rules that made it, or the fixer's name when no rule did. */
+  rules: string[];
+  fixer: string;
+  why: string;
+  before: string;
+  after: string;
+}
+
+/** The report of a session (JSON as is; Markdown from reportMarkdown). */
+export interface IModernizeReport {
+  tool: { name: string; version: string };
+  notebook: string;
+  date: string;
+  /** `reproducible`, `scores-off`, `fails`, `stopped`. */
+  verdict: Verdict['kind'];
+  /** One line: "reproducible", "runs but scores off", "fails at cell 7", "stopped: ...". */
+  outcome: string;
+  libraries: Record<string, string>;
+  changes: IReportChange[];
+  scores: IScoreRow[];
+  executions: number;
+  codeCells: number;
+  seconds: number;
+}
+
+/** The compact record kept in the notebook's metadata (`metadata.modernizer`). */
+export interface IMetadataRecord {
+  version: string;
+  date: string;
+  libraries: Record<string, string>;
+  changes: {
+    cell: string;
+    kind: FixKind;
+    rules: string[];
+    rationale: string;
+  }[];
+  verdict: string;
+}
+
+/** The report of a finished session. */
+export function buildReport(record: ISessionRecord): IModernizeReport {
+  const label = Private.cellLabels(record.original);
+  return {
+    tool: record.tool,
+    notebook: record.notebook,
+    date: record.date.toISOString(),
+    verdict: record.verdict.kind,
+    outcome: verdictText(record.verdict, label),
+    libraries: Object.fromEntries(
+      [...record.versions].sort(([a], [b]) => a.localeCompare(b))
+    ),
+    changes: record.changes.map(({ proposal, applied }) => {
+      const { target } = proposal;
+      return {
+        where: target.kind === 'cell' ? label(target.cellId) : target.path,
+        ...(target.kind === 'cell'
+          ? { cellId: target.cellId }
+          : { module: target.path }),
+        kind: proposal.kind,
+        rules: proposal.ruleIds.length ? proposal.ruleIds : [proposal.fixer],
+        fixer: proposal.fixer,
+        why: proposal.rationale,
+        before: proposal.before,
+        after: applied
+      };
+    }),
+    scores: record.scores?.rows ?? [],
+    executions: record.executions,
+    codeCells: record.original.cells.filter(
+      cell => cell.cellType === 'code' && cell.source.trim() !== ''
+    ).length,
+    seconds: Math.round(record.elapsedMs / 100) / 10
+  };
+}
+
+/** The verdict in a few words, cells by their 1-based number in the notebook. */
+export function verdictText(
+  verdict: Verdict,
+  label: (cellId: string) => string = id => `cell ${id}`
+): string {
+  switch (verdict.kind) {
+    case 'reproducible':
+      return 'reproducible';
+    case 'scores-off':
+      return 'runs but scores off';
+    case 'fails':
+      return `fails at ${label(verdict.cellId)} (${summarizeError(verdict.result)})`;
+    case 'stopped':
+      return `stopped: ${Private.STOP_TEXT[verdict.reason]}`;
+  }
+}
+
+/** The record for `metadata.modernizer`. */
+export function metadataRecord(report: IModernizeReport): IMetadataRecord {
+  return {
+    version: report.tool.version,
+    date: report.date,
+    libraries: report.libraries,
+    changes: report.changes.map(change => ({
+      cell: change.where,
+      kind: change.kind,
+      rules: change.rules,
+      rationale: change.why
+    })),
+    verdict: report.outcome
+  };
+}
+
+namespace Private {
+  export const STOP_TEXT: Record<string, string> = {
+    user: 'stopped by the user',
+    'max-fixes': 'the maximum number of fixes was reached',
+    'time-budget': 'the time budget ran out',
+    'no-fix': 'no fix is available'
+  };
+
+  /** `cell 5` for a cell id: its 1-based index in the notebook, all cells counted. */
+  export function cellLabels(
+    original: IOriginalNotebook
+  ): (cellId: string) => string {
+    const index = new Map(original.cells.map(cell => [cell.id, cell.index]));
+    return id => (index.has(id) ? `cell ${index.get(id)! + 1}` : `cell ${id}`);
+  }
+}

@@ -1,0 +1,339 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  allRules,
+  autoAcceptReviewer,
+  captureOriginal,
+  parseNotebook,
+  RulesFixer,
+  runLoop,
+  type Decision,
+  type ICellResult,
+  type ICheckCell,
+  type IEditableNotebook,
+  type ILoopOptions,
+  type IProposal,
+  type IReviewer,
+  type LoopEvent,
+  type Verdict
+} from '../../../../src/core';
+
+/** How the fake kernel answers a cell: an error, printed text, a delay. */
+type Behaviour = (
+  code: string,
+  run: { restarted: number }
+) => Partial<ICellResult> & { print?: string; delayMs?: number };
+
+/** Today's stack, as the fake kernel plays it: removed APIs raise. */
+const TODAY: Behaviour = code => {
+  if (code.includes('sklearn.cross_validation')) {
+    return {
+      status: 'error',
+      ename: 'ModuleNotFoundError',
+      evalue: "No module named 'sklearn.cross_validation'"
+    };
+  }
+  if (code.includes('.ix[')) {
+    return {
+      status: 'error',
+      ename: 'AttributeError',
+      evalue: "'DataFrame' object has no attribute 'ix'"
+    };
+  }
+  return {};
+};
+
+class FakeKernel {
+  constructor(private readonly behaviour: Behaviour = TODAY) {}
+  readonly executed: string[] = [];
+  readonly state = { restarted: 0 };
+  private count = 0;
+
+  async execute(code: string): Promise<ICellResult> {
+    this.executed.push(code);
+    const { print, delayMs, ...result } = this.behaviour(code, this.state);
+    if (delayMs) {
+      await new Promise(resolve => setTimeout(resolve, delayMs));
+    }
+    return {
+      status: 'ok',
+      outputs: print
+        ? [{ output_type: 'stream', name: 'stdout', text: `${print}\n` }]
+        : [],
+      executionCount: ++this.count,
+      durationMs: 1,
+      ...result
+    };
+  }
+
+  async evaluate(): Promise<string> {
+    return "'integer|string'";
+  }
+
+  async restart(): Promise<void> {
+    this.state.restarted++;
+    this.count = 0;
+  }
+}
+
+class FakeDocument implements IEditableNotebook {
+  constructor(
+    sources: string[],
+    private readonly refuseWrites = false
+  ) {
+    this.cells = sources.map((source, index) => ({
+      id: `c${index}`,
+      index,
+      source
+    }));
+  }
+  cells: ICheckCell[];
+  codeCells(): ICheckCell[] {
+    return this.cells.map(cell => ({ ...cell }));
+  }
+  source(cellId: string): string | null {
+    return this.cells.find(c => c.id === cellId)?.source ?? null;
+  }
+  replaceSource(cellId: string, expected: string, source: string): boolean {
+    const cell = this.cells.find(c => c.id === cellId);
+    if (!cell || cell.source !== expected || this.refuseWrites) {
+      return false;
+    }
+    cell.source = source;
+    return true;
+  }
+  async readModule(): Promise<string | null> {
+    return null;
+  }
+  async writeModule(): Promise<boolean> {
+    return false;
+  }
+}
+
+function reviewer(decide: (p: IProposal) => Decision): IReviewer {
+  return { review: async proposal => decide(proposal) };
+}
+
+/** The notebook file behind the document: saved outputs give the scores to reproduce. */
+function original(sources: string[], printed: (string | null)[] = []) {
+  return captureOriginal(
+    parseNotebook(
+      JSON.stringify({
+        nbformat: 4,
+        nbformat_minor: 5,
+        metadata: { language_info: { name: 'python', version: '3.6.3' } },
+        cells: sources.map((source, i) => ({
+          id: `c${i}`,
+          cell_type: 'code',
+          metadata: {},
+          source,
+          execution_count: i + 1,
+          outputs: printed[i]
+            ? [
+                {
+                  output_type: 'stream',
+                  name: 'stdout',
+                  text: `${printed[i]}\n`
+                }
+              ]
+            : []
+        }))
+      })
+    )
+  );
+}
+
+async function session(
+  sources: string[],
+  options: {
+    kernel?: FakeKernel;
+    reviewer?: IReviewer;
+    document?: FakeDocument;
+    printed?: (string | null)[];
+    limits?: ILoopOptions['limits'];
+    predates?: Map<string, string>;
+  } = {}
+): Promise<{
+  events: LoopEvent[];
+  verdict: Verdict;
+  kernel: FakeKernel;
+  document: FakeDocument;
+}> {
+  const kernel = options.kernel ?? new FakeKernel();
+  const document = options.document ?? new FakeDocument(sources);
+  const loop = runLoop({
+    document,
+    executor: kernel,
+    reviewer: options.reviewer ?? autoAcceptReviewer(),
+    fixers: [new RulesFixer(allRules)],
+    original: original(sources, options.printed),
+    environment: {
+      versions: new Map([
+        ['python', '3.11.7'],
+        ['pandas', '3.0.0'],
+        ['scikit-learn', '1.9.0']
+      ]),
+      files: new Set(),
+      evidence: { predates: options.predates ?? new Map() }
+    },
+    restartKernel: () => kernel.restart(),
+    limits: options.limits
+  });
+  const events: LoopEvent[] = [];
+  for (;;) {
+    const next = await loop.next();
+    if (next.done) {
+      return { events, verdict: next.value, kernel, document };
+    }
+    events.push(next.value);
+  }
+}
+
+const kinds = (events: LoopEvent[]) =>
+  events.filter(e => e.kind !== 'check' && e.kind !== 'step').map(e => e.kind);
+const executions = (events: LoopEvent[]) =>
+  (events.at(-1) as Extract<LoopEvent, { kind: 'finished' }>).executions;
+
+const NOTEBOOK = [
+  'from sklearn.cross_validation import KFold\nimport pandas as pd',
+  'x = 1',
+  "print(df.ix[0, 'a'])"
+];
+
+describe('runLoop', () => {
+  it('applies the offline fixes first, repairs a failure, re-runs only from the fixed cell, verifies', async () => {
+    const { events, verdict, kernel, document } = await session(NOTEBOOK);
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.deepEqual(kinds(events), [
+      'scan',
+      'proposal',
+      'applied',
+      'diagnosis',
+      'proposal',
+      'applied',
+      'scores',
+      'restart',
+      'scores',
+      'verified',
+      'finished'
+    ]);
+    assert.equal(document.source('c0')?.includes('model_selection'), true);
+    assert.equal(document.source('c2'), "print(df.loc[0, 'a'])");
+    // c0, c1, c2 (fails), c2 again; then the verification's three.
+    assert.equal(kernel.executed.length, 7);
+    assert.equal(executions(events), 7);
+    assert.equal(kernel.state.restarted, 1);
+  });
+
+  it('fails at the cell when the reviewer rejects its only fix', async () => {
+    const { events, verdict, kernel } = await session(NOTEBOOK, {
+      reviewer: reviewer(() => ({ kind: 'reject', reason: 'no' }))
+    });
+    assert.equal(verdict.kind, 'fails');
+    assert.equal(verdict.kind === 'fails' && verdict.cellId, 'c0');
+    assert.equal(verdict.kind === 'fails' && verdict.position, 1);
+    assert.ok(kinds(events).includes('rejected'));
+    assert.equal(kernel.executed.length, 1);
+  });
+
+  it('stops when the reviewer says stop', async () => {
+    const { verdict, kernel } = await session(NOTEBOOK, {
+      reviewer: reviewer(() => ({ kind: 'stop' }))
+    });
+    assert.deepEqual(verdict, { kind: 'stopped', reason: 'user' });
+    assert.equal(kernel.executed.length, 0);
+  });
+
+  it('reports a proposal whose cell changed as stale and never applies it', async () => {
+    const document = new FakeDocument(NOTEBOOK, true);
+    const { events, verdict } = await session(NOTEBOOK, { document });
+    assert.ok(kinds(events).includes('stale'));
+    assert.ok(!kinds(events).includes('applied'));
+    assert.equal(document.source('c0'), NOTEBOOK[0]);
+    assert.notEqual(verdict.kind, 'reproducible');
+  });
+
+  it('stops at the maximum number of fixes', async () => {
+    const sources = ['import pandas as pd', "df.ix[0, 'a']", "df.ix[1, 'a']"];
+    const { verdict, events } = await session(sources, {
+      limits: { maxFixes: 1 }
+    });
+    assert.deepEqual(verdict, { kind: 'stopped', reason: 'max-fixes' });
+    assert.equal(kinds(events).filter(k => k === 'applied').length, 1);
+  });
+
+  it('stops when the time budget runs out (no runtime-reduction offline)', async () => {
+    const kernel = new FakeKernel(() => ({ delayMs: 30 }));
+    const { verdict } = await session(['a = 1', 'b = 2', 'c = 3', 'd = 4'], {
+      kernel,
+      limits: { budgetMs: 50 }
+    });
+    assert.deepEqual(verdict, { kind: 'stopped', reason: 'time-budget' });
+  });
+
+  it('is not reproducible when the verification from the top fails', async () => {
+    // Hidden state: the cell only works in the kernel the session started with.
+    const kernel = new FakeKernel((code, run) =>
+      run.restarted > 0 && code === 'y = hidden'
+        ? {
+            status: 'error',
+            ename: 'NameError',
+            evalue: "name 'hidden' is not defined"
+          }
+        : {}
+    );
+    const { verdict, events } = await session(['x = 1', 'y = hidden'], {
+      kernel
+    });
+    assert.equal(verdict.kind, 'fails');
+    assert.equal(verdict.kind === 'fails' && verdict.cellId, 'c1');
+    assert.ok(events.some(e => e.kind === 'verified' && !e.passed));
+  });
+
+  it('pins a changed default when a score moved, then verifies without re-running first', async () => {
+    const sources = [
+      'from sklearn.ensemble import RandomForestClassifier',
+      "model = RandomForestClassifier(random_state=0)\nacc = model.score(X, y)\nprint('Accuracy: %.2f' % acc)"
+    ];
+    const kernel = new FakeKernel(code =>
+      code.includes('RandomForestClassifier(')
+        ? {
+            print: code.includes('n_estimators=10')
+              ? 'Accuracy: 0.81'
+              : 'Accuracy: 0.95'
+          }
+        : {}
+    );
+    const { verdict, events } = await session(sources, {
+      kernel,
+      printed: [null, 'Accuracy: 0.80'],
+      predates: new Map([['scikit-learn', '0.22']])
+    });
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    const proposal = events.find(e => e.kind === 'proposal');
+    assert.equal(
+      proposal?.kind === 'proposal' && proposal.proposal.kind,
+      'score-calibration'
+    );
+    // One run, one verification: two executions per code cell.
+    assert.equal(executions(events), 4);
+  });
+
+  it('never auto-accepts an unsafe proposal', async () => {
+    const decision = await autoAcceptReviewer().review(
+      {
+        id: 'p',
+        target: { kind: 'cell', cellId: 'c0' },
+        kind: 'error-repair',
+        before: '',
+        after: '!pip install x',
+        rationale: '',
+        ruleIds: [],
+        fixer: 'llm',
+        unsafe: ['installs packages']
+      },
+      new AbortController().signal
+    );
+    assert.equal(decision.kind, 'reject');
+  });
+});

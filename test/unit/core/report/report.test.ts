@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  buildReport,
+  captureOriginal,
+  metadataRecord,
+  parseNotebook,
+  reportMarkdown,
+  type IChange,
+  type ISessionRecord,
+  type Verdict
+} from '../../../../src/core';
+
+const original = captureOriginal(
+  parseNotebook(
+    JSON.stringify({
+      nbformat: 4,
+      nbformat_minor: 5,
+      metadata: {},
+      cells: [
+        {
+          id: 'intro',
+          cell_type: 'markdown',
+          metadata: {},
+          source: '# Titanic'
+        },
+        {
+          id: 'load',
+          cell_type: 'code',
+          metadata: {},
+          source: 'df.ix[0]',
+          outputs: [],
+          execution_count: 1
+        },
+        {
+          id: 'empty',
+          cell_type: 'code',
+          metadata: {},
+          source: '',
+          outputs: [],
+          execution_count: null
+        }
+      ]
+    })
+  )
+);
+
+const change: IChange = {
+  proposal: {
+    id: 'p1',
+    target: { kind: 'cell', cellId: 'load' },
+    kind: 'error-repair',
+    before: 'df.ix[0]',
+    after: 'df.loc[0]',
+    rationale: '`.ix` was removed in pandas 1.0.',
+    ruleIds: ['pandas.ix'],
+    fixer: 'rules',
+    unsafe: []
+  },
+  applied: 'df.loc[0]',
+  at: '2026-01-01T00:00:00.000Z'
+};
+
+function record(verdict: Verdict = { kind: 'reproducible' }): ISessionRecord {
+  return {
+    tool: { name: 'jupyterlab-modernizer', version: '0.1.0' },
+    notebook: 'titanic.ipynb',
+    original,
+    versions: new Map([
+      ['python', '3.11.7'],
+      ['pandas', '3.0.0']
+    ]),
+    verdict,
+    changes: [change],
+    executions: 2,
+    elapsedMs: 1234,
+    date: new Date('2026-01-02T03:04:05Z')
+  };
+}
+
+describe('buildReport', () => {
+  it('lists every change by cell number with its rules and why, the versions, executions and seconds', () => {
+    const report = buildReport(record());
+    assert.equal(report.outcome, 'reproducible');
+    assert.deepEqual(report.libraries, { pandas: '3.0.0', python: '3.11.7' });
+    assert.deepEqual(report.changes, [
+      {
+        where: 'cell 2',
+        cellId: 'load',
+        kind: 'error-repair',
+        rules: ['pandas.ix'],
+        fixer: 'rules',
+        why: '`.ix` was removed in pandas 1.0.',
+        before: 'df.ix[0]',
+        after: 'df.loc[0]'
+      }
+    ]);
+    assert.equal(report.executions, 2);
+    assert.equal(report.codeCells, 1);
+    assert.equal(report.seconds, 1.2);
+  });
+
+  it('names the failing cell and the error in the outcome', () => {
+    const report = buildReport(
+      record({
+        kind: 'fails',
+        cellId: 'load',
+        position: 1,
+        result: {
+          status: 'error',
+          ename: 'KeyError',
+          evalue: "'Age'",
+          outputs: [],
+          executionCount: 1,
+          durationMs: 1
+        }
+      })
+    );
+    assert.equal(report.outcome, "fails at cell 2 (KeyError: 'Age')");
+  });
+
+  it('gives a compact metadata record and Markdown with the diff', () => {
+    const report = buildReport(
+      record({ kind: 'stopped', reason: 'max-fixes' })
+    );
+    assert.deepEqual(metadataRecord(report), {
+      version: '0.1.0',
+      date: '2026-01-02T03:04:05.000Z',
+      libraries: { pandas: '3.0.0', python: '3.11.7' },
+      changes: [
+        {
+          cell: 'cell 2',
+          kind: 'error-repair',
+          rules: ['pandas.ix'],
+          rationale: '`.ix` was removed in pandas 1.0.'
+        }
+      ],
+      verdict: 'stopped: the maximum number of fixes was reached'
+    });
+    const markdown = reportMarkdown(report);
+    assert.match(markdown, /^# Modernization of titanic\.ipynb/);
+    assert.match(markdown, /^-df\.ix\[0\]$/m);
+    assert.match(markdown, /^\+df\.loc\[0\]$/m);
+    assert.match(markdown, /`pandas\.ix`/);
+  });
+});
