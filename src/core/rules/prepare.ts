@@ -18,6 +18,9 @@ export interface IPreparedSource {
 
 /** The source with magic and shell lines replaced by spaces; null for a non-Python cell magic. */
 export function blankMagics(source: string): string | null {
+  if (!/[%!?]/.test(source)) {
+    return source;
+  }
   const lines = source.split('\n');
   const first = lines.findIndex(line => line.trim() !== '');
   if (first >= 0 && lines[first].trimStart().startsWith('%%')) {

@@ -1,4 +1,5 @@
 // Preflight scan speed on a synthetic 1,000-cell notebook: `npx tsx test/integration/core/rules/scan-speed.bench.ts`.
+import { parser } from '@lezer/python';
 import { allRules, evidenceOf, scanNotebook } from '../../../../src/core/rules';
 
 const VERSIONS = new Map([
@@ -52,4 +53,14 @@ const seconds = (performance.now() - start) / 1000 / runs;
 console.log(
   `${allRules.length} rules, ${cells.length} cells, ${findings} findings: ` +
     `${(seconds * 1000).toFixed(1)} ms per scan, ${Math.round(cells.length / seconds)} cells/s`
+);
+
+// The floor: parsing alone, so a busy machine's figure can be read against it.
+const parseStart = performance.now();
+for (let i = 0; i < runs; i++) {
+  sources.forEach(source => parser.parse(source));
+}
+const parseSeconds = (performance.now() - parseStart) / 1000 / runs;
+console.log(
+  `parsing alone: ${(parseSeconds * 1000).toFixed(1)} ms, ${Math.round(cells.length / parseSeconds)} cells/s`
 );
