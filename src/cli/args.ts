@@ -10,9 +10,22 @@ export const ExitCode = {
 } as const;
 
 export const USAGE = `Usage: jupyterlab-modernizer check NOTEBOOK.ipynb [options]
+       jupyterlab-modernizer run NOTEBOOK.ipynb... --out DIR [options]
 
-Runs every code cell of the notebook in order, in a fresh kernel, and stops at the
-first cell that fails. Nothing in the notebook is changed.
+check: runs every code cell of the notebook in order, in a fresh kernel, and stops at
+the first cell that fails. Nothing in the notebook is changed.
+
+run: modernizes each notebook in its own kernel (working directory: the notebook's
+folder): applies the migration rules' fixes, runs the cells, repairs failing ones, pins
+changed defaults when a score moved, then verifies with a restart and a run from the
+top. Writes DIR/NAME.modernized.ipynb (the original is never changed), changed local
+modules under DIR, and DIR/NAME.report.md.
+  --out DIR            where to write the results (required)
+  --offline            use the migration rules only (the only fixer so far)
+  --auto-accept        apply every proposal that is not flagged unsafe (without it,
+                       proposals are shown and none is applied)
+  --tolerance X        relative score tolerance (default 0.1, i.e. 10%)
+  --write-modules      change local modules in place, keeping NAME.py.orig
 
 Options:
   --server-url URL     run against this Jupyter server (default: start a local one)
@@ -26,7 +39,7 @@ Options:
   -h, --help           show this help
   -v, --version        show the version
 
-Exit codes: 0 every cell ran, 1 a cell failed (error, timeout, kernel died, budget),
+Exit codes: 0 every cell ran (run: every notebook reproducible), 1 a cell failed (error, timeout, kernel died, budget),
 2 bad input (not a notebook, unsupported format or kernel), 3 could not run (server
 or kernel did not start), 130 interrupted.`;
 
@@ -34,7 +47,8 @@ or kernel did not start), 130 interrupted.`;
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'check'; options: ICheckCommandOptions };
+  | { kind: 'check'; options: ICheckCommandOptions }
+  | { kind: 'run'; options: IRunCommandOptions };
 
 /** Options of `check`. */
 export interface ICheckCommandOptions {
@@ -42,6 +56,23 @@ export interface ICheckCommandOptions {
   serverUrl?: string;
   token?: string;
   serverPath?: string;
+  jupyter?: string;
+  budgetMs: number;
+  cellTimeoutMs: number;
+  json?: string;
+}
+
+/** Options of `run`. */
+export interface IRunCommandOptions {
+  notebooks: string[];
+  out: string;
+  offline: boolean;
+  autoAccept: boolean;
+  writeModules: boolean;
+  /** Relative tolerance, 0.1 for 10%. */
+  tolerance: number;
+  serverUrl?: string;
+  token?: string;
   jupyter?: string;
   budgetMs: number;
   cellTimeoutMs: number;
@@ -72,6 +103,11 @@ export function parseCommandLine(argv: string[]): Command {
         budget: { type: 'string' },
         'cell-timeout': { type: 'string' },
         json: { type: 'string' },
+        out: { type: 'string' },
+        offline: { type: 'boolean' },
+        'auto-accept': { type: 'boolean' },
+        'write-modules': { type: 'boolean' },
+        tolerance: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' }
       }
@@ -89,6 +125,47 @@ export function parseCommandLine(argv: string[]): Command {
     return { kind: 'version' };
   }
   const [command, notebook, ...extra] = positionals;
+  const server = Private.server(values['server-url']);
+  const common = {
+    serverUrl: server?.url,
+    token: values.token ?? server?.token ?? process.env.JUPYTER_TOKEN,
+    jupyter: values.jupyter,
+    budgetMs: Private.seconds('--budget', values.budget, 600),
+    cellTimeoutMs: Private.seconds(
+      '--cell-timeout',
+      values['cell-timeout'],
+      120
+    ),
+    json: values.json
+  };
+  if (command === 'run') {
+    if (!notebook) {
+      throw new UsageError(
+        'run needs notebooks: run NOTEBOOK.ipynb... --out DIR'
+      );
+    }
+    if (!values.out) {
+      throw new UsageError('run needs --out DIR: where to write the results.');
+    }
+    const tolerance = Number(values.tolerance ?? '0.1');
+    if (!Number.isFinite(tolerance) || tolerance < 0) {
+      throw new UsageError(
+        `--tolerance takes a number of at least 0 (0.1 is 10%), not "${values.tolerance}".`
+      );
+    }
+    return {
+      kind: 'run',
+      options: {
+        ...common,
+        notebooks: [notebook, ...extra],
+        out: values.out,
+        offline: values.offline ?? false,
+        autoAccept: values['auto-accept'] ?? false,
+        writeModules: values['write-modules'] ?? false,
+        tolerance
+      }
+    };
+  }
   if (command !== 'check') {
     throw new UsageError(
       command ? `Unknown command "${command}".` : 'No command given.'
@@ -100,22 +177,12 @@ export function parseCommandLine(argv: string[]): Command {
   if (extra.length > 0) {
     throw new UsageError(`Unexpected argument "${extra[0]}".`);
   }
-  const server = Private.server(values['server-url']);
   return {
     kind: 'check',
     options: {
       notebook,
-      serverUrl: server?.url,
-      token: values.token ?? server?.token ?? process.env.JUPYTER_TOKEN,
-      serverPath: values['server-path'],
-      jupyter: values.jupyter,
-      budgetMs: Private.seconds('--budget', values.budget, 600),
-      cellTimeoutMs: Private.seconds(
-        '--cell-timeout',
-        values['cell-timeout'],
-        120
-      ),
-      json: values.json
+      ...common,
+      serverPath: values['server-path']
     }
   };
 }

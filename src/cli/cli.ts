@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ExitCode, parseCommandLine, USAGE, UsageError } from './args';
 import { checkCommand } from './check-command';
+import { runCommand } from './run-command';
 
 /** Runs the command line and resolves to the exit code. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -22,7 +23,8 @@ export async function runCli(argv: string[]): Promise<number> {
     case 'version':
       process.stdout.write(`${packageVersion()}\n`);
       return ExitCode.passed;
-    case 'check': {
+    case 'check':
+    case 'run': {
       const controller = new AbortController();
       const onInterrupt = () => {
         if (controller.signal.aborted) {
@@ -35,12 +37,15 @@ export async function runCli(argv: string[]): Promise<number> {
       process.on('SIGINT', onInterrupt);
       process.on('SIGTERM', onInterrupt);
       try {
-        return await checkCommand(command.options, {
+        const context = {
           stdout: process.stdout,
           stderr: process.stderr,
           signal: controller.signal,
           version: packageVersion()
-        });
+        };
+        return command.kind === 'run'
+          ? await runCommand(command.options, context)
+          : await checkCommand(command.options, context);
       } finally {
         process.off('SIGINT', onInterrupt);
         process.off('SIGTERM', onInterrupt);

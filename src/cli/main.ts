@@ -4,6 +4,13 @@ import { runCli } from './cli';
 
 // @jupyterlab/services logs every WebSocket it opens; a terminal has no use for that.
 console.debug = () => undefined;
+// A kernel restart (verification, a changed module) drops the socket on purpose.
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (!/^Connection lost, reconnecting/.test(String(args[0]))) {
+    warn(...args);
+  }
+};
 
 // When a kernel dies, @jupyterlab/services reconnects in the background; shutting down
 // meanwhile rejects that reconnect with nobody to catch it. It is harmless here.

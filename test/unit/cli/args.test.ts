@@ -71,10 +71,41 @@ describe('parseCommandLine', () => {
     assert.deepEqual(parseCommandLine(['-v']), { kind: 'version' });
   });
 
+  it('reads run: several notebooks, the output folder and the flags', () => {
+    const command = parseCommandLine([
+      'run',
+      'a.ipynb',
+      'b/b.ipynb',
+      '--out',
+      'out',
+      '--offline',
+      '--auto-accept',
+      '--tolerance',
+      '0.05',
+      '--budget',
+      '30',
+      '--write-modules'
+    ]);
+    assert.equal(command.kind, 'run');
+    assert.deepEqual(command.kind === 'run' && command.options.notebooks, [
+      'a.ipynb',
+      'b/b.ipynb'
+    ]);
+    assert.equal(command.kind === 'run' && command.options.out, 'out');
+    assert.equal(command.kind === 'run' && command.options.tolerance, 0.05);
+    assert.equal(command.kind === 'run' && command.options.budgetMs, 30_000);
+    assert.equal(command.kind === 'run' && command.options.autoAccept, true);
+    assert.equal(command.kind === 'run' && command.options.offline, true);
+    assert.equal(command.kind === 'run' && command.options.writeModules, true);
+  });
+
   it('refuses what it cannot understand, saying why', () => {
     const cases: [string[], RegExp][] = [
       [[], /No command/],
-      [['run', 'nb.ipynb'], /Unknown command "run"/],
+      [['fix', 'nb.ipynb'], /Unknown command "fix"/],
+      [['run', 'nb.ipynb'], /run needs --out DIR/],
+      [['run', '--out', 'x'], /run needs notebooks/],
+      [['run', 'a.ipynb', '--out', 'x', '--tolerance', 'ten'], /--tolerance/],
       [['check'], /needs a notebook/],
       [['check', 'a.ipynb', 'b.ipynb'], /Unexpected argument "b.ipynb"/],
       [

@@ -1,0 +1,300 @@
+import {
+  copyFile,
+  mkdir,
+  readdir,
+  readFile,
+  writeFile
+} from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import {
+  allRules,
+  autoAcceptReviewer,
+  buildReport,
+  captureOriginal,
+  codeCells,
+  evidenceOf,
+  importedModules,
+  kernelFor,
+  KernelExecutor,
+  metadataRecord,
+  NotebookFormatError,
+  parseNotebook,
+  probeEnvironment,
+  reportMarkdown,
+  RulesFixer,
+  runLoop,
+  type ICellResult,
+  type IModernizeReport,
+  type IReviewer,
+  type Verdict
+} from '../core';
+import { ExitCode, type IRunCommandOptions } from './args';
+import type { ICheckContext } from './check-command';
+import { kernelSpecs, serverSettings, startKernelSession } from './connection';
+import { startLocalServer } from './local-server';
+import { MemoryNotebook } from './memory-notebook';
+import { RunPrinter } from './run-progress';
+
+/**
+ * `run NOTEBOOK... --out DIR`: modernizes each notebook in its own kernel, whose working
+ * directory is the notebook's folder, and writes the results into DIR. Exit 0 when every
+ * notebook ends reproducible.
+ */
+export async function runCommand(
+  options: IRunCommandOptions,
+  context: ICheckContext
+): Promise<number> {
+  const { stdout, stderr, signal } = context;
+  if (!options.offline) {
+    stdout.write(
+      'Fixes from a language model are not available yet; running offline, with the migration rules.\n'
+    );
+  }
+  const paths = options.notebooks.map(path => resolve(path));
+  const cleanups: (() => Promise<void>)[] = [];
+  const reports: IModernizeReport[] = [];
+  let problems = 0;
+  try {
+    let url = options.serverUrl;
+    let token = options.token;
+    // Paths on the server are relative to its root: the folders' common ancestor here.
+    let root = process.cwd();
+    if (!url) {
+      root = Private.commonFolder(paths.map(path => dirname(path)));
+      const server = await startLocalServer({
+        rootDir: root,
+        jupyter: options.jupyter
+      });
+      cleanups.push(server.stop);
+      ({ url, token } = server);
+    }
+    const settings = serverSettings(url, token);
+    const specs = await kernelSpecs(settings);
+    await mkdir(options.out, { recursive: true });
+    for (const path of paths) {
+      if (signal.aborted) {
+        return ExitCode.interrupted;
+      }
+      stdout.write(`\n== ${path}\n`);
+      try {
+        reports.push(
+          await Private.modernize(path, root, settings, specs, options, context)
+        );
+      } catch (error) {
+        problems++;
+        const message = error instanceof Error ? error.message : String(error);
+        stderr.write(
+          error instanceof NotebookFormatError
+            ? `${path}: ${message}\n`
+            : `Could not modernize ${path}: ${message}\n`
+        );
+      }
+    }
+  } catch (error) {
+    stderr.write(
+      `Could not run: ${error instanceof Error ? error.message : error}\n`
+    );
+    return ExitCode.cannotRun;
+  } finally {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch(() => undefined);
+    }
+  }
+
+  if (options.json) {
+    const json = { tool: reports[0]?.tool, notebooks: reports };
+    await writeFile(options.json, `${JSON.stringify(json, null, 2)}\n`);
+  }
+  stdout.write('\nSummary:\n');
+  for (const report of reports) {
+    stdout.write(
+      `  ${basename(report.notebook)}: ${report.outcome}; ${report.changes.length} fix(es), ` +
+        `${report.executions} executions for ${report.codeCells} code cells, ${report.seconds}s\n`
+    );
+  }
+  if (signal.aborted) {
+    return ExitCode.interrupted;
+  }
+  const all =
+    problems === 0 &&
+    reports.every(report => report.verdict === 'reproducible');
+  return all ? ExitCode.passed : ExitCode.failed;
+}
+
+namespace Private {
+  /** One notebook, start to finish: its own kernel, the loop, the files written. */
+  export async function modernize(
+    path: string,
+    root: string,
+    settings: ReturnType<typeof serverSettings>,
+    specs: Awaited<ReturnType<typeof kernelSpecs>>,
+    options: IRunCommandOptions,
+    context: ICheckContext
+  ): Promise<IModernizeReport> {
+    const { stdout, signal } = context;
+    const notebook = parseNotebook(await readFile(path, 'utf8'));
+    const folder = dirname(path);
+    const serverPath = relative(root, path).split(sep).join('/');
+    if (serverPath.startsWith('..')) {
+      throw new Error(
+        `it is outside the server's root ${root}; run from a folder that holds it.`
+      );
+    }
+    const kernel = kernelFor(notebook, specs);
+    const session = await startKernelSession(settings, serverPath, kernel.name);
+    try {
+      const executor = new KernelExecutor({ kernel: session.kernel });
+      const sources = codeCells(notebook).map(cell => cell.source);
+      const probed = await probeEnvironment(executor, importedModules(sources));
+      const versions = new Map<string, string>([['python', probed.python]]);
+      for (const module of probed.modules) {
+        if (module.distribution && module.version) {
+          versions.set(module.distribution, module.version);
+        }
+      }
+      const original = captureOriginal(notebook);
+      const document = new MemoryNotebook(notebook, folder);
+      const label = (id: string) => {
+        const cell = notebook.cells.find(c => c.id === id);
+        return cell ? `cell ${cell.index + 1}` : `cell ${id}`;
+      };
+      const printer = new RunPrinter(stdout, label, true);
+      const results = new Map<string, ICellResult>();
+      const loop = runLoop({
+        document,
+        executor,
+        reviewer: reviewer(options.autoAccept),
+        fixers: [new RulesFixer(allRules)],
+        original,
+        environment: {
+          versions,
+          files: await filesIn(folder),
+          evidence: evidenceOf(notebook.metadata, sources, allRules)
+        },
+        restartKernel: async () => {
+          await session.kernel.restart();
+          await session.kernel.requestKernelInfo();
+        },
+        limits: {
+          budgetMs: options.budgetMs,
+          cellTimeoutMs: options.cellTimeoutMs
+        },
+        tolerance: { mode: 'relative', value: options.tolerance },
+        signal
+      });
+      let verdict: Verdict | undefined;
+      let report: IModernizeReport | undefined;
+      for await (const event of loop) {
+        printer.handle(event);
+        if (event.kind === 'restart') {
+          results.clear();
+        } else if (
+          event.kind === 'check' &&
+          event.event.kind === 'cell-finished'
+        ) {
+          results.set(event.event.cell.id, event.event.result);
+        } else if (event.kind === 'finished') {
+          verdict = event.verdict;
+          report = buildReport({
+            tool: { name: 'jupyterlab-modernizer', version: context.version },
+            notebook: path,
+            original,
+            versions,
+            verdict,
+            changes: event.changes,
+            executions: event.executions,
+            elapsedMs: event.elapsedMs,
+            scores: event.scores,
+            date: new Date()
+          });
+        }
+      }
+      await writeResults(path, document, results, report!, options);
+      return report!;
+    } finally {
+      await session.shutdown();
+    }
+  }
+
+  /** With --auto-accept, every proposal not flagged unsafe; else none (shown only). */
+  export function reviewer(autoAccept: boolean): IReviewer {
+    return autoAccept
+      ? autoAcceptReviewer()
+      : {
+          review: async () => ({
+            kind: 'reject',
+            reason: 'shown only (pass --auto-accept)'
+          })
+        };
+  }
+
+  /** The modernized notebook, its report and changed modules. */
+  export async function writeResults(
+    path: string,
+    document: MemoryNotebook,
+    results: ReadonlyMap<string, ICellResult>,
+    report: IModernizeReport,
+    options: IRunCommandOptions
+  ): Promise<void> {
+    const name = basename(path).replace(/\.ipynb$/i, '');
+    const folder = dirname(path);
+    const out = resolve(options.out);
+    const json = document.toJSON(results, {
+      modernizer: metadataRecord(report)
+    });
+    await writeFile(
+      join(out, `${name}.modernized.ipynb`),
+      `${JSON.stringify(json, null, 1)}\n`
+    );
+    await writeFile(join(out, `${name}.report.md`), reportMarkdown(report));
+    for (const [module, source] of document.modules) {
+      const inPlace = join(folder, module);
+      const target = options.writeModules ? inPlace : join(out, module);
+      if (target === inPlace) {
+        // Never lose the original: it is kept beside the new one.
+        await copyFile(inPlace, `${inPlace}.orig`);
+      }
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, source);
+    }
+  }
+
+  /** Files and folders beside the notebook, relative to its folder (a few levels deep). */
+  export async function filesIn(folder: string): Promise<Set<string>> {
+    const found = new Set<string>();
+    const walk = async (dir: string, depth: number) => {
+      let entries;
+      try {
+        entries = await readdir(join(folder, dir), { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        if (/^\.|^__pycache__$|^node_modules$/.test(entry.name)) {
+          continue;
+        }
+        const rel = dir ? `${dir}/${entry.name}` : entry.name;
+        found.add(rel);
+        if (entry.isDirectory() && depth < 3 && found.size < 5000) {
+          await walk(rel, depth + 1);
+        }
+      }
+    };
+    await walk('', 0);
+    return found;
+  }
+
+  /** The deepest folder that holds all the given folders. */
+  export function commonFolder(folders: string[]): string {
+    let common = folders[0].split(sep);
+    for (const folder of folders.slice(1)) {
+      const parts = folder.split(sep);
+      let i = 0;
+      while (i < common.length && common[i] === parts[i]) {
+        i++;
+      }
+      common = common.slice(0, i);
+    }
+    return common.join(sep) || sep;
+  }
+}
