@@ -75,3 +75,28 @@ export async function passThroughInterrupts(page: Page): Promise<void> {
     route.continue()
   );
 }
+
+/** A cell of the active notebook as its model holds it (nbformat JSON). */
+export interface IModelCell {
+  id: string;
+  cell_type: string;
+  source: string;
+  outputs?: { output_type: string; text?: string }[];
+  execution_count?: number | null;
+}
+
+/** The active notebook's cells, read from its model (what would be saved). */
+export async function modelCells(page: Page): Promise<IModelCell[]> {
+  return page.evaluate(() => {
+    const widget = (window as any).jupyterapp.shell.currentWidget;
+    return widget.content.model.toJSON().cells.map((cell: any) => ({
+      ...cell,
+      source: Array.isArray(cell.source) ? cell.source.join('') : cell.source
+    }));
+  });
+}
+
+/** The source of the active notebook's cell at `index`, from its model. */
+export async function cellSource(page: Page, index: number): Promise<string> {
+  return (await modelCells(page))[index].source;
+}

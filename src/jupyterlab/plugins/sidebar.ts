@@ -21,8 +21,8 @@ export const sidebarPlugin: JupyterFrontEndPlugin<void> = {
   ): void => {
     const panel = new ModernizerPanel({
       tracker,
-      revealCell: (session, cellId) =>
-        void revealCell(app.shell, session.panel, cellId)
+      revealCell: (session, cellId, location) =>
+        void revealCell(app.shell, session.panel, cellId, location)
     });
     app.shell.add(panel, 'right', { rank: 900 });
     restorer?.add(panel, panel.id);

@@ -4,19 +4,24 @@ import type {
 } from '@jupyterlab/application';
 import { INotebookTracker } from '@jupyterlab/notebook';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
-import type { ICheckLimits } from '../session/check-runner';
+import type { ITolerance } from '../../core';
+import type { ISessionSettings } from '../session/settings';
 import { ModernizerTracker } from '../session/tracker';
 import { IModernizerTracker } from '../tokens';
 
-/** Defaults of schema/plugin.json, in seconds, used until the settings load. */
-const DEFAULT_CELL_TIMEOUT = 120;
-const DEFAULT_BUDGET = 600;
+/** Defaults of schema/plugin.json, used until the settings load. */
+const DEFAULTS: ISessionSettings = {
+  cellTimeoutMs: 120_000,
+  budgetMs: 600_000,
+  tolerance: { mode: 'relative', value: 0.1 },
+  maxFixes: 16
+};
 
 /** Provides the session tracker; its id is the settings' id (schema/plugin.json). */
 export const trackerPlugin: JupyterFrontEndPlugin<IModernizerTracker> = {
   id: 'jupyterlab-modernizer:plugin',
   description:
-    'Keeps a Modernizer session per open notebook, with the run limits from the settings.',
+    'Keeps a Modernizer session per open notebook, with the limits and tolerance from the settings.',
   autoStart: true,
   requires: [INotebookTracker],
   optional: [ISettingRegistry],
@@ -26,19 +31,20 @@ export const trackerPlugin: JupyterFrontEndPlugin<IModernizerTracker> = {
     notebooks: INotebookTracker,
     settingRegistry: ISettingRegistry | null
   ): IModernizerTracker => {
-    const limits: ICheckLimits = {
-      cellTimeoutMs: DEFAULT_CELL_TIMEOUT * 1000,
-      budgetMs: DEFAULT_BUDGET * 1000
-    };
+    let current: ISessionSettings = DEFAULTS;
     if (settingRegistry) {
       void settingRegistry
         .load(trackerPlugin.id)
         .then(settings => {
           const update = () => {
-            limits.cellTimeoutMs =
-              (settings.get('cellTimeout').composite as number) * 1000;
-            limits.budgetMs =
-              (settings.get('budget').composite as number) * 1000;
+            const get = (key: string) => settings.get(key).composite as any;
+            const tolerance = get('tolerance') as ITolerance;
+            current = {
+              cellTimeoutMs: (get('cellTimeout') as number) * 1000,
+              budgetMs: (get('budget') as number) * 1000,
+              tolerance: { mode: tolerance.mode, value: tolerance.value },
+              maxFixes: get('maxFixes') as number
+            };
           };
           update();
           settings.changed.connect(update);
@@ -50,6 +56,10 @@ export const trackerPlugin: JupyterFrontEndPlugin<IModernizerTracker> = {
           )
         );
     }
-    return new ModernizerTracker({ notebooks, limits: () => ({ ...limits }) });
+    return new ModernizerTracker({
+      notebooks,
+      settings: () => current,
+      contents: app.serviceManager.contents
+    });
   }
 };

@@ -1,4 +1,6 @@
+import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
+import type { Contents } from '@jupyterlab/services';
 import type { IDisposable } from '@lumino/disposable';
 import {
   captureOriginal,
@@ -9,24 +11,46 @@ import {
   type IOriginalNotebook
 } from '../../core';
 import { interruptKernel } from '../interrupt';
-import { runNotebookCheck, type ICheckLimits } from './check-runner';
+import { PreflightScanner } from '../review/preflight';
+import { ReviewController } from '../review/review-controller';
+import { runNotebookCheck } from './check-runner';
 import { SessionModel } from './model';
+import type { ISessionSettings } from './settings';
 
 /**
  * One notebook's Modernizer session: follows the notebook's kernel, probes the
- * library versions, runs and stops checks, and keeps the original notebook.
+ * library versions, scans the code, runs and stops checks, keeps the original notebook
+ * (captured when it opens) and the review of fixes.
  * Disposed with the notebook, which stops a run in progress.
  */
 export class CheckSession implements IDisposable {
   constructor(options: CheckSession.IOptions) {
     this.panel = options.panel;
-    this._limits = options.limits;
+    this._settings = options.settings;
+    this.scanner = new PreflightScanner({
+      panel: this.panel,
+      session: this.model,
+      contents: options.contents
+    });
+    this.review = new ReviewController({
+      panel: this.panel,
+      session: this.model,
+      scanner: this.scanner,
+      contents: options.contents,
+      settings: options.settings,
+      original: () => this._original,
+      originalCells: () => this._originalCells
+    });
     const context = this.panel.sessionContext;
     context.kernelChanged.connect(this._onKernelChanged, this);
     context.statusChanged.connect(this._updateKernel, this);
     this.panel.disposed.connect(this.dispose, this);
     this._updateKernel();
     void context.ready.then(() => this._onKernelChanged());
+    void this.panel.context.ready.then(() => {
+      this._captureOriginal();
+      void this.scanner.scan();
+    });
   }
 
   /** The notebook this session belongs to. */
@@ -35,7 +59,18 @@ export class CheckSession implements IDisposable {
   /** The state the views render. */
   readonly model = new SessionModel();
 
-  /** The notebook as it was before the first run, or null before it. */
+  /** The preflight scan of the notebook's code. */
+  readonly scanner: PreflightScanner;
+
+  /** Proposals, their review, Revert all and the scores. */
+  readonly review: ReviewController;
+
+  /** The cells as they were when the notebook opened (nbformat JSON), for Revert all. */
+  get originalCells(): readonly nbformat.ICell[] {
+    return this._originalCells;
+  }
+
+  /** The notebook as it was when it opened, or null until it has loaded. */
   get original(): IOriginalNotebook | null {
     return this._original;
   }
@@ -86,16 +121,12 @@ export class CheckSession implements IDisposable {
     kernel.disposed.connect(onGone);
     try {
       // Before the first run clears them: the saved outputs hold the original scores.
-      if (!this._original && this.panel.content.model) {
-        this._original = captureOriginal(
-          normalizeNotebook(this.panel.content.model.toJSON())
-        );
-      }
+      this._captureOriginal();
       await runNotebookCheck({
         panel: this.panel,
         kernel,
         model: this.model,
-        limits: this._limits(),
+        limits: this._settings(),
         signal: controller.signal
       });
     } catch (error) {
@@ -163,7 +194,20 @@ export class CheckSession implements IDisposable {
     context.kernelChanged.disconnect(this._onKernelChanged, this);
     context.statusChanged.disconnect(this._updateKernel, this);
     this.panel.disposed.disconnect(this.dispose, this);
+    this.review.dispose();
+    this.scanner.dispose();
     this.model.dispose();
+  }
+
+  /** Keeps the notebook as it is now, if nothing was kept yet. */
+  private _captureOriginal(): void {
+    if (!this._original && this.panel.content.model && !this._isDisposed) {
+      const json =
+        this.panel.content.model.toJSON() as nbformat.INotebookContent;
+      this._original = captureOriginal(normalizeNotebook(json));
+      this._originalCells = Object.freeze(structuredClone(json.cells));
+      this.review.refreshScores();
+    }
   }
 
   private _onKernelChanged(): void {
@@ -180,9 +224,10 @@ export class CheckSession implements IDisposable {
     };
   }
 
-  private _limits: () => ICheckLimits;
+  private _settings: () => ISessionSettings;
   private _controller: AbortController | null = null;
   private _original: IOriginalNotebook | null = null;
+  private _originalCells: readonly nbformat.ICell[] = [];
   private _probes = 0;
   private _isDisposed = false;
 }
@@ -191,7 +236,9 @@ export class CheckSession implements IDisposable {
 export namespace CheckSession {
   export interface IOptions {
     panel: NotebookPanel;
-    /** The current limits (read at the start of each run, so settings apply at once). */
-    limits: () => ICheckLimits;
+    /** The current settings (read at each use, so changes apply at once). */
+    settings: () => ISessionSettings;
+    /** Lists the files beside the notebook and reads its local modules. */
+    contents: Contents.IManager;
   }
 }

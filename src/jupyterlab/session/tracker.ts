@@ -1,8 +1,9 @@
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { Signal, type ISignal } from '@lumino/signaling';
 import type { IModernizerTracker } from '../tokens';
-import type { ICheckLimits } from './check-runner';
+import type { Contents } from '@jupyterlab/services';
 import { CheckSession } from './session';
+import type { ISessionSettings } from './settings';
 
 /**
  * Keeps one {@link CheckSession} per open notebook, created when the notebook opens and
@@ -11,7 +12,8 @@ import { CheckSession } from './session';
 export class ModernizerTracker implements IModernizerTracker {
   constructor(options: ModernizerTracker.IOptions) {
     this._notebooks = options.notebooks;
-    this._limits = options.limits;
+    this._settings = options.settings;
+    this._contents = options.contents;
     this._notebooks.widgetAdded.connect((_, panel) => this.sessionFor(panel));
     this._notebooks.currentChanged.connect(() =>
       this._currentChanged.emit(this.current)
@@ -39,7 +41,11 @@ export class ModernizerTracker implements IModernizerTracker {
   sessionFor(panel: NotebookPanel): CheckSession {
     let session = this._sessions.get(panel);
     if (!session) {
-      const created = new CheckSession({ panel, limits: this._limits });
+      const created = new CheckSession({
+        panel,
+        settings: this._settings,
+        contents: this._contents
+      });
       created.model.runChanged.connect(() => this._runChanged.emit());
       panel.disposed.connect(() => {
         this._sessions.delete(panel);
@@ -58,7 +64,8 @@ export class ModernizerTracker implements IModernizerTracker {
   }
 
   private _notebooks: INotebookTracker;
-  private _limits: () => ICheckLimits;
+  private _settings: () => ISessionSettings;
+  private _contents: Contents.IManager;
   private _sessions = new Map<NotebookPanel, CheckSession>();
   private _currentChanged = new Signal<this, CheckSession | null>(this);
   private _runChanged = new Signal<this, void>(this);
@@ -68,7 +75,9 @@ export class ModernizerTracker implements IModernizerTracker {
 export namespace ModernizerTracker {
   export interface IOptions {
     notebooks: INotebookTracker;
-    /** The current run limits, from the settings. */
-    limits: () => ICheckLimits;
+    /** The current settings. */
+    settings: () => ISessionSettings;
+    /** The server's files, beside each notebook. */
+    contents: Contents.IManager;
   }
 }

@@ -8,8 +8,14 @@ import { CellList } from './cell-list';
 import { EnvironmentSection } from './environment-section';
 import { FailureSection } from './failure-section';
 import { KernelSection } from './kernel-section';
+import { PreflightSection } from './preflight-section';
 import { ProgressSection } from './progress-section';
+import { ProposalsSection } from './proposals-section';
+import { ReviewActions } from './review-actions';
 import { RunSection } from './run-section';
+import { ScoresSection } from './scores-section';
+import type { ICellLocation } from '../reveal-cell';
+import { cellPositions, liveCodeCells } from '../review/notebook-cells';
 import { useSignal } from '../use-signal';
 
 /** The Modernizer panel of the right sidebar; it shows the active notebook's session. */
@@ -35,8 +41,12 @@ export class ModernizerPanel extends ReactWidget {
 export namespace ModernizerPanel {
   export interface IOptions {
     tracker: IModernizerTracker;
-    /** Scrolls to and selects a cell of a session's notebook. */
-    revealCell: (session: CheckSession, cellId: string) => void;
+    /** Scrolls to and selects a cell of a session's notebook, at a line if given. */
+    revealCell: (
+      session: CheckSession,
+      cellId: string,
+      location?: ICellLocation
+    ) => void;
   }
 }
 
@@ -79,7 +89,10 @@ function SessionView({
   revealCell: ModernizerPanel.IOptions['revealCell'];
 }): JSX.Element {
   const { model } = session;
-  const reveal = (cellId: string) => revealCell(session, cellId);
+  const reveal = (cellId: string, location?: ICellLocation) =>
+    revealCell(session, cellId, location);
+  const positionOf = (cellId: string) =>
+    cellPositions(liveCodeCells(session.panel)).get(cellId) ?? 0;
   return (
     <>
       <KernelSection model={model} />
@@ -87,6 +100,9 @@ function SessionView({
         model={model}
         onRefresh={() => void session.refreshEnvironment()}
       />
+      <PreflightSection model={session.scanner.model} onReveal={reveal} />
+      <ReviewActions review={session.review} />
+      <ProposalsSection review={session.review} onReveal={reveal} />
       <RunSection
         model={model}
         onRun={() => void session.run()}
@@ -95,6 +111,7 @@ function SessionView({
       <ProgressSection model={model} />
       <FailureSection model={model} onReveal={reveal} />
       <CellList model={model} onReveal={reveal} />
+      <ScoresSection review={session.review} positionOf={positionOf} />
     </>
   );
 }

@@ -1,0 +1,163 @@
+import type * as nbformat from '@jupyterlab/nbformat';
+import type { NotebookPanel } from '@jupyterlab/notebook';
+import type { Contents } from '@jupyterlab/services';
+import type { ISharedCell } from '@jupyter/ydoc';
+import type { ICodeCellModel } from '@jupyterlab/cells';
+import type { ICheckCell } from '../core';
+
+/**
+ * The open notebook as the core edits it (the loop's notebook document). Every write goes through the notebook's shared
+ * model, so it reaches collaborators and the cell's own undo history (Ctrl+Z in the
+ * cell undoes it as one step); a write is refused when the cell changed since the
+ * source it was made against (the user's edit wins).
+ */
+export class LiveNotebook {
+  constructor(options: LiveNotebook.IOptions) {
+    this._panel = options.panel;
+    this._contents = options.contents;
+  }
+
+  /** The code cells, in order, with the live model's ids. */
+  codeCells(): ICheckCell[] {
+    const cells: ICheckCell[] = [];
+    this._cells().forEach((cell, index) => {
+      if (cell.cell_type === 'code') {
+        cells.push({ id: cell.id, index, source: cell.getSource() });
+      }
+    });
+    return cells;
+  }
+
+  /** The current source of a cell; null when the cell is gone. */
+  source(cellId: string): string | null {
+    return this._cell(cellId)?.getSource() ?? null;
+  }
+
+  /** Replaces a cell's source, unless it changed since `expected`. */
+  replaceSource(cellId: string, expected: string, source: string): boolean {
+    const cell = this._cell(cellId);
+    if (!cell || cell.getSource() !== expected) {
+      return false;
+    }
+    if (source !== expected) {
+      cell.setSource(source);
+    }
+    return true;
+  }
+
+  /** Reads a local module beside the notebook; null when there is none. */
+  async readModule(path: string): Promise<string | null> {
+    try {
+      const model = await this._contents.get(this._resolve(path), {
+        content: true,
+        type: 'file',
+        format: 'text'
+      });
+      return typeof model.content === 'string' ? model.content : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Writes a local module, unless it changed since `expected`. */
+  async writeModule(
+    path: string,
+    expected: string,
+    source: string
+  ): Promise<boolean> {
+    if ((await this.readModule(path)) !== expected) {
+      return false;
+    }
+    await this._contents.save(this._resolve(path), {
+      type: 'file',
+      format: 'text',
+      content: source
+    });
+    return true;
+  }
+
+  /**
+   * Puts the notebook back as it was captured (its cells' nbformat JSON): every original
+   * cell with its id, source, metadata, saved outputs and execution count, in the
+   * original order. Cells added since are removed, cells deleted since come back.
+   */
+  revert(original: readonly nbformat.ICell[]): void {
+    const model = this._panel.content.model;
+    if (!model) {
+      return;
+    }
+    const shared = model.sharedModel;
+    const wanted = new Set(original.map(cell => cell.id as string));
+    shared.transact(() => {
+      for (let i = shared.cells.length - 1; i >= 0; i--) {
+        if (!wanted.has(shared.cells[i].id)) {
+          shared.deleteCell(i);
+        }
+      }
+      original.forEach((cell, i) => {
+        const at = shared.cells.findIndex(live => live.id === cell.id);
+        if (at >= 0 && shared.cells[at].cell_type !== cell.cell_type) {
+          shared.deleteCell(at);
+        } else if (at >= 0 && at !== i) {
+          shared.moveCell(at, i);
+        }
+        if (shared.cells[i]?.id !== cell.id) {
+          shared.insertCell(i, structuredClone(cell) as any);
+          return;
+        }
+        const live = shared.cells[i];
+        const source = Private.joined(cell.source);
+        if (live.getSource() !== source) {
+          live.setSource(source);
+        }
+        live.setMetadata(structuredClone(cell.metadata));
+      });
+    });
+    // Outputs through the cells' output models: writing them in the shared model would
+    // echo stream text back into the output area twice.
+    original.forEach((cell, i) => {
+      const live = model.cells.get(i);
+      if (cell.cell_type !== 'code' || live?.type !== 'code') {
+        return;
+      }
+      const code = live as ICodeCellModel;
+      const saved = cell as nbformat.ICodeCell;
+      code.trusted = !!cell.metadata.trusted;
+      code.outputs.clear();
+      code.outputs.fromJSON(structuredClone(saved.outputs));
+      code.executionCount = saved.execution_count;
+    });
+  }
+
+  private _cells(): readonly ISharedCell[] {
+    return this._panel.content.model?.sharedModel.cells ?? [];
+  }
+
+  private _cell(cellId: string): ISharedCell | null {
+    return this._cells().find(cell => cell.id === cellId) ?? null;
+  }
+
+  /** A path relative to the notebook's folder, as the contents API names it. */
+  private _resolve(path: string): string {
+    const folder = this._panel.context.path.split('/').slice(0, -1).join('/');
+    return folder ? `${folder}/${path}` : path;
+  }
+
+  private _panel: NotebookPanel;
+  private _contents: Contents.IManager;
+}
+
+/** Options of {@link LiveNotebook}. */
+export namespace LiveNotebook {
+  export interface IOptions {
+    panel: NotebookPanel;
+    /** Reads and writes the local modules beside the notebook. */
+    contents: Contents.IManager;
+  }
+}
+
+namespace Private {
+  export function joined(source: nbformat.MultilineString): string {
+    return Array.isArray(source) ? source.join('') : source;
+  }
+}

@@ -1,0 +1,174 @@
+import type { NotebookPanel } from '@jupyterlab/notebook';
+import type { Contents } from '@jupyterlab/services';
+import type { IDisposable } from '@lumino/disposable';
+import { Signal, type ISignal } from '@lumino/signaling';
+import {
+  allRules,
+  evidenceOf,
+  scanNotebook,
+  type ICheckCell,
+  type IScanEnvironment
+} from '../../core';
+import type { SessionModel } from '../session/model';
+import { cellPositions, liveCodeCells, versionsOf } from './notebook-cells';
+import { filesBeside } from './notebook-files';
+import { ScanModel } from './scan-model';
+
+/** How long the sources must stay unchanged before the notebook is scanned again. */
+const RESCAN_DELAY_MS = 400;
+
+/**
+ * The preflight scan of one open notebook: scans its code cells with the migration
+ * rules once the kernel's library versions are known, and again (debounced) whenever a
+ * cell's source changes. Outputs streaming in during a run do not trigger a scan.
+ */
+export class PreflightScanner implements IDisposable {
+  constructor(options: PreflightScanner.IOptions) {
+    this._panel = options.panel;
+    this._session = options.session;
+    this._contents = options.contents;
+    this._session.environmentChanged.connect(this._onEnvironment, this);
+    this._panel.context.model.contentChanged.connect(this._onContent, this);
+  }
+
+  /** The scan the panel shows. */
+  readonly model = new ScanModel();
+
+  /** Emitted (debounced) when a code cell's source changed. */
+  get sourcesChanged(): ISignal<this, void> {
+    return this._sourcesChanged;
+  }
+
+  /**
+   * What the rules see besides the sources: installed versions, the notebook's own
+   * evidence of its age, the files beside it. Null until the kernel has been probed.
+   */
+  async environment(
+    cells: readonly ICheckCell[]
+  ): Promise<IScanEnvironment | null> {
+    const versions = versionsOf(this._session.environment);
+    if (!versions) {
+      return null;
+    }
+    this._files ??= filesBeside(this._contents, this._panel.context.path);
+    const metadata = this._panel.content.model?.metadata;
+    return {
+      versions,
+      evidence: evidenceOf(
+        metadata,
+        cells.map(cell => cell.source),
+        allRules
+      ),
+      files: await this._files
+    };
+  }
+
+  /** Scans the notebook now. */
+  async scan(): Promise<void> {
+    const generation = ++this._generation;
+    const cells = liveCodeCells(this._panel);
+    this._sources = Private.key(cells);
+    if (!versionsOf(this._session.environment)) {
+      this.model.scan = { state: 'waiting', findings: [], skipped: [] };
+      return;
+    }
+    this.model.scan = { ...this.model.scan, state: 'scanning' };
+    try {
+      const environment = await this.environment(cells);
+      if (generation !== this._generation || this._isDisposed || !environment) {
+        return;
+      }
+      const result = scanNotebook(cells, allRules, environment);
+      const positions = cellPositions(cells);
+      this.model.scan = {
+        state: 'ready',
+        findings: result.findings.map(finding => ({
+          ...finding,
+          position: positions.get(finding.cellId) ?? 0
+        })),
+        skipped: result.skipped.map(skipped => ({
+          ...skipped,
+          position: positions.get(skipped.cellId) ?? 0
+        }))
+      };
+    } catch (error) {
+      if (generation === this._generation && !this._isDisposed) {
+        this.model.scan = {
+          state: 'failed',
+          findings: [],
+          skipped: [],
+          error: String(error)
+        };
+      }
+    }
+  }
+
+  /** Whether the scanner is disposed. */
+  get isDisposed(): boolean {
+    return this._isDisposed;
+  }
+
+  /** Stops following the notebook. */
+  dispose(): void {
+    if (this._isDisposed) {
+      return;
+    }
+    this._isDisposed = true;
+    clearTimeout(this._timer);
+    this._session.environmentChanged.disconnect(this._onEnvironment, this);
+    this._panel.context.model.contentChanged.disconnect(this._onContent, this);
+    this.model.dispose();
+    Signal.clearData(this);
+  }
+
+  private _onEnvironment(): void {
+    if (this._session.environment.state === 'probing') {
+      return;
+    }
+    // Files may have been added beside the notebook since the last probe.
+    this._files = null;
+    void this.scan();
+  }
+
+  private _onContent(): void {
+    clearTimeout(this._timer);
+    this._timer = setTimeout(() => {
+      if (this._isDisposed) {
+        return;
+      }
+      const key = Private.key(liveCodeCells(this._panel));
+      if (key !== this._sources) {
+        void this.scan();
+        this._sourcesChanged.emit();
+      }
+    }, RESCAN_DELAY_MS);
+  }
+
+  private _panel: NotebookPanel;
+  private _session: SessionModel;
+  private _contents: Contents.IManager;
+  private _files: Promise<Set<string>> | null = null;
+  private _sources = '';
+  private _generation = 0;
+  private _timer: ReturnType<typeof setTimeout> | undefined;
+  private _isDisposed = false;
+  private _sourcesChanged = new Signal<this, void>(this);
+}
+
+/** Options of {@link PreflightScanner}. */
+export namespace PreflightScanner {
+  export interface IOptions {
+    panel: NotebookPanel;
+    /** The session's model: the scan follows its probed library versions. */
+    session: SessionModel;
+    /** Lists the files beside the notebook. */
+    contents: Contents.IManager;
+  }
+}
+
+namespace Private {
+  /** The code cells' ids and sources, as one string to tell a real change. */
+  export function key(cells: readonly ICheckCell[]): string {
+    return JSON.stringify(cells.map(cell => [cell.id, cell.source]));
+  }
+}

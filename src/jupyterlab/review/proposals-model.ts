@@ -1,0 +1,116 @@
+import type { IDisposable } from '@lumino/disposable';
+import { Signal, type ISignal } from '@lumino/signaling';
+import type { IProposal } from '../../core/agent/types';
+
+/**
+ * Where a proposal stands: waiting for the user, applied, turned down, or stale (its
+ * cell changed since it was made, so it is never applied: the user's edit wins).
+ */
+export type ProposalStatus = 'pending' | 'accepted' | 'rejected' | 'stale';
+
+/** A proposal as the panel lists it. */
+export interface IProposalEntry {
+  proposal: IProposal;
+  status: ProposalStatus;
+  /** 1-based position of its cell among the non-empty code cells; 0 for a module. */
+  position: number;
+}
+
+/** The proposals of one notebook, in the order they were made. */
+export class ProposalsModel implements IDisposable {
+  /** Every proposal of the session, decided ones included. */
+  get entries(): readonly IProposalEntry[] {
+    return this._entries;
+  }
+
+  /** What the panel says about the last batch (e.g. nothing to fix), or null. */
+  get message(): string | null {
+    return this._message;
+  }
+
+  /** Whether proposals are being made (the kernel may be asked questions). */
+  get busy(): boolean {
+    return this._busy;
+  }
+
+  /** Emitted when the list, a status, the message or `busy` changes. */
+  get changed(): ISignal<this, void> {
+    return this._changed;
+  }
+
+  /** The pending proposal with this id, or null. */
+  pending(id: string): IProposalEntry | null {
+    return (
+      this._entries.find(
+        entry => entry.proposal.id === id && entry.status === 'pending'
+      ) ?? null
+    );
+  }
+
+  /** Replaces the still-pending proposals with `entries`; decided ones stay listed. */
+  replacePending(
+    entries: readonly IProposalEntry[],
+    message: string | null
+  ): void {
+    this._entries = [
+      ...this._entries.filter(entry => entry.status !== 'pending'),
+      ...entries
+    ];
+    this._message = message;
+    this._changed.emit();
+  }
+
+  /** Adds one proposal (the loop's), pending. */
+  add(entry: IProposalEntry): void {
+    this._entries = [...this._entries, entry];
+    this._changed.emit();
+  }
+
+  /** Sets the status of the proposals with these ids. */
+  setStatus(ids: readonly string[], status: ProposalStatus): void {
+    if (ids.length === 0) {
+      return;
+    }
+    this._entries = this._entries.map(entry =>
+      ids.includes(entry.proposal.id) ? { ...entry, status } : entry
+    );
+    this._changed.emit();
+  }
+
+  /** Starts or ends the making of proposals. */
+  setBusy(busy: boolean, message: string | null = this._message): void {
+    if (busy === this._busy && message === this._message) {
+      return;
+    }
+    this._busy = busy;
+    this._message = message;
+    this._changed.emit();
+  }
+
+  /** Forgets every proposal (after Revert all). */
+  clear(): void {
+    this._entries = [];
+    this._message = null;
+    this._changed.emit();
+  }
+
+  /** Whether the model is disposed. */
+  get isDisposed(): boolean {
+    return this._isDisposed;
+  }
+
+  /** Disconnects the views. */
+  dispose(): void {
+    if (this._isDisposed) {
+      return;
+    }
+    this._isDisposed = true;
+    Signal.clearData(this);
+  }
+
+  private _isDisposed = false;
+  private _entries: readonly IProposalEntry[] = [];
+  private _message: string | null = null;
+  private _busy = false;
+  private _changed = new Signal<this, void>(this);
+}

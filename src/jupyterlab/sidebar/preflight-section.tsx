@@ -1,0 +1,145 @@
+import React from 'react';
+import type { FixKind } from '../../core';
+import type { ICellLocation } from '../reveal-cell';
+import { InlineCode } from './inline-code';
+import type { IFindingEntry, ScanModel } from '../review/scan-model';
+import { useSignal } from '../use-signal';
+
+/** The props of {@link PreflightSection}. */
+export interface IPreflightSectionProps {
+  model: ScanModel;
+  /** Shows a cell, with the cursor at a line. */
+  onReveal: (cellId: string, location?: ICellLocation) => void;
+}
+
+/** How each kind of fix is named in the panel. */
+export const KIND_LABELS: Record<FixKind, string> = {
+  'error-repair': 'error repair',
+  'score-calibration': 'score calibration',
+  'runtime-reduction': 'runtime reduction'
+};
+
+/**
+ * Every line known to have eroded, found before anything runs: the rule's summary, the
+ * cell and line, the matched code, the kind of fix and the changelog. A click shows the
+ * line in its cell. Cells that could not be read are listed with the reason.
+ */
+export function PreflightSection({
+  model,
+  onReveal
+}: IPreflightSectionProps): JSX.Element {
+  const scan = useSignal(model.changed, () => model.scan);
+  const count = scan.findings.length;
+  return (
+    <section className="jp-Modernizer-section jp-Modernizer-preflight">
+      <h3 className="jp-Modernizer-heading">
+        Preflight scan
+        {scan.state === 'ready' && (
+          <span className="jp-Modernizer-count" data-count={count}>
+            {count}
+          </span>
+        )}
+      </h3>
+      {scan.state === 'waiting' && (
+        <p className="jp-Modernizer-message jp-mod-quiet">
+          Scanned once the kernel’s library versions are known.
+        </p>
+      )}
+      {scan.state === 'scanning' && count === 0 && (
+        <p className="jp-Modernizer-message">Scanning…</p>
+      )}
+      {scan.state === 'failed' && (
+        <p className="jp-Modernizer-message jp-mod-error">
+          The scan failed: {scan.error}
+        </p>
+      )}
+      {scan.state === 'ready' && count === 0 && (
+        <p className="jp-Modernizer-message">
+          No line known to have eroded with the installed versions.
+        </p>
+      )}
+      {count > 0 && (
+        <ul className="jp-Modernizer-findings">
+          {scan.findings.map((finding, i) => (
+            <FindingRow
+              key={`${finding.cellId}:${finding.line}:${finding.column}:${finding.ruleId}:${i}`}
+              finding={finding}
+              onReveal={onReveal}
+            />
+          ))}
+        </ul>
+      )}
+      {scan.skipped.length > 0 && (
+        <ul className="jp-Modernizer-skipped">
+          {scan.skipped.map(skipped => (
+            <li
+              key={skipped.cellId}
+              className="jp-Modernizer-skippedCell"
+              data-position={skipped.position}
+            >
+              <button
+                className="jp-Modernizer-link"
+                onClick={() => onReveal(skipped.cellId)}
+              >
+                Cell {skipped.position}
+              </button>{' '}
+              not scanned: {skipped.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FindingRow({
+  finding,
+  onReveal
+}: {
+  finding: IFindingEntry;
+  onReveal: IPreflightSectionProps['onReveal'];
+}): JSX.Element {
+  const where = `Cell ${finding.position}, line ${finding.line}`;
+  return (
+    <li
+      className={`jp-Modernizer-finding jp-mod-${finding.kind}`}
+      data-rule={finding.ruleId}
+      data-position={finding.position}
+      data-line={finding.line}
+    >
+      <button
+        className="jp-Modernizer-findingButton"
+        title={`Go to ${where.toLowerCase()}`}
+        onClick={() =>
+          onReveal(finding.cellId, {
+            line: finding.line,
+            column: finding.column
+          })
+        }
+      >
+        <span className="jp-Modernizer-findingWhere">{where}</span>
+        <span className={`jp-Modernizer-kind jp-mod-${finding.kind}`}>
+          {KIND_LABELS[finding.kind]}
+        </span>
+        <code className="jp-Modernizer-findingText">{finding.text}</code>
+      </button>
+      <p className="jp-Modernizer-findingSummary">
+        <InlineCode text={finding.summary} />
+        {finding.note && (
+          <span className="jp-Modernizer-findingNote">
+            {' '}
+            <InlineCode text={finding.note} />
+          </span>
+        )}{' '}
+        <a
+          className="jp-Modernizer-changelog"
+          href={finding.link}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Changelog
+        </a>
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,152 @@
+import React from 'react';
+import type { IProposalEntry, ProposalStatus } from '../review/proposals-model';
+import type { ReviewController } from '../review/review-controller';
+import { useSignal } from '../use-signal';
+import { InlineCode } from './inline-code';
+import { KIND_LABELS } from './preflight-section';
+import { ProposalDiff } from './proposal-diff';
+
+/** The props of {@link ProposalsSection}. */
+export interface IProposalsSectionProps {
+  review: ReviewController;
+  onReveal: (cellId: string) => void;
+}
+
+/** What a decided proposal says instead of its buttons. */
+const STATUS_LABELS: Record<Exclude<ProposalStatus, 'pending'>, string> = {
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  stale: 'Stale: the cell changed since this was proposed; your edit is kept.'
+};
+
+/**
+ * The proposals to review, each with its cell, kind, rationale, rules and diff, and
+ * Accept / Reject; Accept all and Reject all for the pending ones.
+ */
+export function ProposalsSection({
+  review,
+  onReveal
+}: IProposalsSectionProps): JSX.Element | null {
+  const model = review.proposals;
+  const state = useSignal(model.changed, () => ({
+    entries: model.entries,
+    message: model.message,
+    busy: model.busy
+  }));
+  if (state.entries.length === 0 && !state.message) {
+    return null;
+  }
+  const pending = state.entries.filter(entry => entry.status === 'pending');
+  return (
+    <section className="jp-Modernizer-section jp-Modernizer-proposals">
+      <h3 className="jp-Modernizer-heading">
+        Proposals
+        {pending.length > 0 && (
+          <span className="jp-Modernizer-headingButtons">
+            <button
+              className="jp-Modernizer-link jp-Modernizer-acceptAll"
+              onClick={() => review.acceptAll()}
+            >
+              Accept all
+            </button>
+            <button
+              className="jp-Modernizer-link jp-Modernizer-rejectAll"
+              onClick={() => review.rejectAll()}
+            >
+              Reject all
+            </button>
+          </span>
+        )}
+      </h3>
+      {state.message && (
+        <p className="jp-Modernizer-message jp-mod-quiet">{state.message}</p>
+      )}
+      <ol className="jp-Modernizer-proposalList">
+        {state.entries.map(entry => (
+          <ProposalCard
+            key={entry.proposal.id}
+            entry={entry}
+            review={review}
+            onReveal={onReveal}
+          />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function ProposalCard({
+  entry,
+  review,
+  onReveal
+}: {
+  entry: IProposalEntry;
+  review: ReviewController;
+  onReveal: (cellId: string) => void;
+}): JSX.Element {
+  const { proposal, status, position } = entry;
+  const target = proposal.target;
+  return (
+    <li
+      className={`jp-Modernizer-proposal jp-mod-${status}`}
+      data-status={status}
+      data-position={position}
+      data-proposal={proposal.id}
+    >
+      <div className="jp-Modernizer-proposalHeader">
+        {target.kind === 'cell' ? (
+          <button
+            className="jp-Modernizer-link jp-Modernizer-proposalCell"
+            onClick={() => onReveal(target.cellId)}
+          >
+            Cell {position}
+          </button>
+        ) : (
+          <code className="jp-Modernizer-proposalCell">{target.path}</code>
+        )}
+        <span className={`jp-Modernizer-kind jp-mod-${proposal.kind}`}>
+          {KIND_LABELS[proposal.kind]}
+        </span>
+      </div>
+      <p className="jp-Modernizer-rationale">
+        <InlineCode text={proposal.rationale} />
+      </p>
+      {proposal.ruleIds.length > 0 && (
+        <p className="jp-Modernizer-ruleIds">
+          {proposal.ruleIds.map(id => (
+            <code key={id}>{id}</code>
+          ))}
+        </p>
+      )}
+      {proposal.unsafe.length > 0 && (
+        <p
+          className="jp-Modernizer-message jp-mod-warning jp-Modernizer-unsafe"
+          role="alert"
+        >
+          Unsafe: {proposal.unsafe.join('; ')}. Read it before you accept it.
+        </p>
+      )}
+      <ProposalDiff before={proposal.before} after={proposal.after} />
+      {status === 'pending' ? (
+        <div className="jp-Modernizer-proposalButtons">
+          <button
+            className="jp-Button jp-mod-styled jp-mod-accept"
+            onClick={() => review.accept(proposal.id)}
+          >
+            Accept
+          </button>
+          <button
+            className="jp-Button jp-mod-styled jp-mod-reject"
+            onClick={() => review.reject(proposal.id)}
+          >
+            Reject
+          </button>
+        </div>
+      ) : (
+        <p className={`jp-Modernizer-proposalStatus jp-mod-${status}`}>
+          {STATUS_LABELS[status]}
+        </p>
+      )}
+    </li>
+  );
+}
