@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type * as nbformat from '@jupyterlab/nbformat';
 import {
   codeCells,
@@ -10,15 +10,18 @@ import {
 } from '../core';
 
 /**
- * The notebook a headless run edits: an in-memory copy of the file's cells, and of the
- * local modules it changed (read from beside the notebook on first use). Nothing is
- * written to disk here.
+ * The notebook a headless run edits: an in-memory copy of the file's cells. Changed local
+ * modules are written into an overlay folder, which the kernel puts first on its import
+ * path (see `overlay`): the kernel imports the new code while the notebook's folder is
+ * left as it was.
  */
 export class MemoryNotebook implements IEditableNotebook {
   constructor(
     private readonly _notebook: INotebookDocument,
     /** The notebook's folder: local module paths are relative to it. */
-    private readonly _folder: string
+    private readonly _folder: string,
+    /** Where changed modules are written for the kernel to import. */
+    readonly overlay: string
   ) {
     this._sources = new Map(_notebook.cells.map(c => [c.id, c.source]));
   }
@@ -58,7 +61,10 @@ export class MemoryNotebook implements IEditableNotebook {
     }
   }
 
-  /** Keeps a module's new content (written out at the end of the run). */
+  /**
+   * Keeps a module's new content and writes it into the overlay. A module inside a
+   * package brings its whole package along, so the package's other modules still import.
+   */
   async writeModule(
     path: string,
     expected: string,
@@ -67,6 +73,14 @@ export class MemoryNotebook implements IEditableNotebook {
     if ((await this.readModule(path)) !== expected) {
       return false;
     }
+    const top = path.split('/')[0];
+    if (top !== path && !(await Private.exists(join(this.overlay, top)))) {
+      await cp(join(this._folder, top), join(this.overlay, top), {
+        recursive: true
+      });
+    }
+    await mkdir(dirname(join(this.overlay, path)), { recursive: true });
+    await writeFile(join(this.overlay, path), source);
     this.modules.set(path, source);
     return true;
   }
@@ -101,4 +115,13 @@ export class MemoryNotebook implements IEditableNotebook {
   /** Modules changed in this run: path → new content. */
   readonly modules = new Map<string, string>();
   private readonly _sources: Map<string, string>;
+}
+
+namespace Private {
+  export async function exists(path: string): Promise<boolean> {
+    return stat(path).then(
+      () => true,
+      () => false
+    );
+  }
 }

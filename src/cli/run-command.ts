@@ -1,10 +1,13 @@
 import {
   copyFile,
   mkdir,
+  mkdtemp,
   readdir,
   readFile,
+  rm,
   writeFile
 } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import {
   allRules,
@@ -142,10 +145,17 @@ namespace Private {
     }
     const kernel = kernelFor(notebook, specs);
     const session = await startKernelSession(settings, serverPath, kernel.name);
+    const cleanups = [session.shutdown];
     try {
       const executor = new KernelExecutor({ kernel: session.kernel });
       const sources = codeCells(notebook).map(cell => cell.source);
-      const probed = await probeEnvironment(executor, importedModules(sources));
+      const files = await filesIn(folder);
+      // Local modules' own imports count too: their rules are gated by those versions.
+      const modules = await localSources(folder, files, sources);
+      const probed = await probeEnvironment(
+        executor,
+        importedModules([...sources, ...modules])
+      );
       const versions = new Map<string, string>([['python', probed.python]]);
       for (const module of probed.modules) {
         if (module.distribution && module.version) {
@@ -153,7 +163,15 @@ namespace Private {
         }
       }
       const original = captureOriginal(notebook);
-      const document = new MemoryNotebook(notebook, folder);
+      const overlay = await mkdtemp(join(tmpdir(), 'modernizer-modules-'));
+      cleanups.push(() => rm(overlay, { recursive: true, force: true }));
+      const document = new MemoryNotebook(notebook, folder, overlay);
+      // Changed local modules shadow the originals for this kernel only.
+      const useOverlay = () =>
+        executor.evaluate(
+          `__import__('sys').path.insert(0, ${JSON.stringify(overlay)})`
+        );
+      await useOverlay();
       const label = (id: string) => {
         const cell = notebook.cells.find(c => c.id === id);
         return cell ? `cell ${cell.index + 1}` : `cell ${id}`;
@@ -168,12 +186,13 @@ namespace Private {
         original,
         environment: {
           versions,
-          files: await filesIn(folder),
+          files,
           evidence: evidenceOf(notebook.metadata, sources, allRules)
         },
         restartKernel: async () => {
           await session.kernel.restart();
           await session.kernel.requestKernelInfo();
+          await useOverlay();
         },
         limits: {
           budgetMs: options.budgetMs,
@@ -212,7 +231,9 @@ namespace Private {
       await writeResults(path, document, results, report!, options);
       return report!;
     } finally {
-      await session.shutdown();
+      for (const cleanup of cleanups) {
+        await cleanup().catch(() => undefined);
+      }
     }
   }
 
@@ -257,6 +278,23 @@ namespace Private {
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, source);
     }
+  }
+
+  /** The sources of the local modules (`name.py` beside the notebook) the cells import. */
+  export async function localSources(
+    folder: string,
+    files: ReadonlySet<string>,
+    sources: string[]
+  ): Promise<string[]> {
+    const found: string[] = [];
+    for (const name of importedModules(sources)) {
+      for (const path of [`${name}.py`, `${name}/__init__.py`]) {
+        if (files.has(path)) {
+          found.push(await readFile(join(folder, path), 'utf8'));
+        }
+      }
+    }
+    return found;
   }
 
   /** Files and folders beside the notebook, relative to its folder (a few levels deep). */

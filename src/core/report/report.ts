@@ -113,7 +113,7 @@ export function verdictText(
     case 'scores-off':
       return 'runs but scores off';
     case 'fails':
-      return `fails at ${label(verdict.cellId)} (${summarizeError(verdict.result)})`;
+      return `fails at ${label(verdict.cellId)} (${Private.firstLine(summarizeError(verdict.result))})`;
     case 'stopped':
       return `stopped: ${Private.STOP_TEXT[verdict.reason]}`;
   }
@@ -142,6 +142,12 @@ namespace Private {
     'time-budget': 'the time budget ran out',
     'no-fix': 'no fix is available'
   };
+
+  /** Some errors explain themselves over many lines; a verdict takes the first. */
+  export function firstLine(text: string): string {
+    const line = text.trim().split('\n')[0].trim();
+    return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+  }
 
   /** `cell 5` for a cell id: its 1-based index in the notebook, all cells counted. */
   export function cellLabels(

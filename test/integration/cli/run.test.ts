@@ -157,4 +157,34 @@ describe('jupyterlab-modernizer run', { timeout: 180_000 }, () => {
       });
     }
   });
+
+  it('fixes a helper module beside the notebook; --write-modules keeps the original as .orig', async () => {
+    const corpus = join(REPO, 'benchmarks', 'corpus', 'helper-module-2016');
+    const dir = join(server.root, 'helper');
+    await cp(corpus, dir, { recursive: true });
+    const before = await readFile(join(dir, 'mlutils.py'), 'utf8');
+    const result = await cli(
+      [
+        'run',
+        'helper/helper-module-2016.ipynb',
+        '--offline',
+        '--auto-accept',
+        '--out',
+        'helper-out',
+        '--write-modules',
+        '--server-url',
+        server.url,
+        '--token',
+        server.token
+      ],
+      server.root
+    );
+    assert.match(result.stdout, /Proposal for mlutils\.py/);
+    assert.match(result.stdout, /helper-module-2016\.ipynb: reproducible/);
+    assert.equal(result.code, 0);
+    assert.equal(await readFile(join(dir, 'mlutils.py.orig'), 'utf8'), before);
+    const after = await readFile(join(dir, 'mlutils.py'), 'utf8');
+    assert.match(after, /from sklearn\.model_selection import/);
+    assert.doesNotMatch(after, /as_matrix/);
+  });
 });
