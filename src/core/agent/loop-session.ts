@@ -37,6 +37,11 @@ export const DEFAULT_MAX_FIXES = 16;
 export class LoopSession {
   constructor(readonly options: ILoopOptions) {
     this.maxFixes = options.limits?.maxFixes ?? DEFAULT_MAX_FIXES;
+    this._originalImports = importTable(
+      options.original.cells
+        .filter(cell => cell.cellType === 'code')
+        .map(cell => prepareSource(cell.source))
+    );
     this.state = {
       preflightDone: false,
       total: this.runnable().length,
@@ -77,11 +82,18 @@ export class LoopSession {
       .filter(cell => cell.source.trim() !== '');
   }
 
-  /** The scan environment for cells: imports read across the whole notebook. */
+  /**
+   * The scan environment for cells: imports read across the whole notebook, as it is and
+   * as it was (a fixed import must not hide the old name from the cells that use it).
+   */
   scanEnvironment(): IScanEnvironment {
     const { versions, files, evidence } = this.options.environment;
     const prepared = this.runnable().map(cell => prepareSource(cell.source));
-    return { versions, files, evidence, imports: importTable(prepared) };
+    const imports = new Map([
+      ...this._originalImports,
+      ...importTable(prepared)
+    ]);
+    return { versions, files, evidence, imports };
   }
 
   /** Local modules the notebook imports: `name.py` or `name/__init__.py` beside it. */
@@ -318,6 +330,7 @@ export class LoopSession {
     this.state.nextPosition = 1;
   }
 
+  private readonly _originalImports: Map<string, string>;
   private readonly _start = Date.now();
   private readonly _results = new Map<string, ICellResult>();
   private readonly _refused = new Set<string>();
