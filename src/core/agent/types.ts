@@ -130,6 +130,7 @@ export type LoopEvent =
       findings: IFinding[];
       skipped: { cellId: string; reason: string }[];
     }
+  /** A run's progress; positions count from the run's first cell (a re-run starts at the fixed one). */
   | { kind: 'check'; event: CheckEvent }
   | { kind: 'diagnosis'; diagnosis: IDiagnosis }
   | { kind: 'restart'; why: string }

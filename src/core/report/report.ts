@@ -145,7 +145,12 @@ namespace Private {
 
   /** Some errors explain themselves over many lines; a verdict takes the first. */
   export function firstLine(text: string): string {
-    const line = text.trim().split('\n')[0].trim();
+    // `ImportError: \nload_boston has been removed...`: the message starts a line down.
+    const line = text
+      .replace(/:\s*\n\s*/, ': ')
+      .trim()
+      .split('\n')[0]
+      .trim();
     return line.length > 160 ? `${line.slice(0, 159)}…` : line;
   }
 

@@ -117,6 +117,25 @@ describe('buildReport', () => {
       })
     );
     assert.equal(report.outcome, "fails at cell 2 (KeyError: 'Age')");
+    const long = buildReport(
+      record({
+        kind: 'fails',
+        cellId: 'load',
+        position: 1,
+        result: {
+          status: 'error',
+          ename: 'ImportError',
+          evalue: '\n`load_boston` has been removed.\n\nMany more lines.',
+          outputs: [],
+          executionCount: 1,
+          durationMs: 1
+        }
+      })
+    );
+    assert.equal(
+      long.outcome,
+      'fails at cell 2 (ImportError: `load_boston` has been removed.)'
+    );
   });
 
   it('gives a compact metadata record and Markdown with the diff', () => {
