@@ -8,7 +8,7 @@ import {
   prepareSource,
   type IScanEnvironment
 } from '../rules/engine';
-import type { FixKind } from '../rules/types';
+import type { FixKind, IFinding } from '../rules/types';
 import { compareScores, extractScores, type IScoreReport } from '../scores';
 import {
   DEFAULT_BUDGET_MS,
@@ -65,6 +65,8 @@ export class LoopSession {
   /** Cells that ran without error in the current kernel. */
   readonly ran = new Set<string>();
   executions = 0;
+  /** The preflight scan's findings (as of the notebook before any fix). */
+  findings: IFinding[] = [];
 
   /** Brings the clock and the stop signal into the state. */
   tick(): void {
@@ -128,13 +130,16 @@ export class LoopSession {
       target,
       source,
       failure,
-      findings: [],
+      findings:
+        target.kind === 'cell'
+          ? this.findings.filter(f => f.cellId === target.cellId)
+          : [],
       environment:
         target.kind === 'cell'
           ? this.scanEnvironment()
           : { ...environment, imports: undefined },
       document,
-      probe: this.ran.size > 0 ? executor : undefined
+      probe: this._kernelUsed ? executor : undefined
     };
     const rules = this.options.rules ?? allRules;
     for (const fixer of fixers) {
@@ -190,20 +195,17 @@ export class LoopSession {
       this.changes.push(change);
       yield { kind: 'applied', change };
     }
-    if (
-      options.rerun === false ||
-      !this.state.preflightDone ||
-      !this.ran.size
-    ) {
+    // Before the first run (the preflight) and for a calibration nothing is re-run.
+    if (options.rerun === false || !this._kernelUsed) {
       return;
     }
-    // A stale target was edited by the user: run it again as it is now.
     if (target.kind === 'module') {
       if (written) {
         yield* this._restart(`${target.path} changed`);
       }
       return;
     }
+    // A stale target was edited by the user: it runs again as it is now.
     const cells = this.runnable();
     const at = cells.findIndex(c => c.id === target.cellId) + 1;
     const failed = this.state.failure?.position ?? this.state.nextPosition;
@@ -302,6 +304,7 @@ export class LoopSession {
       yield { kind: 'check', event };
       if (event.kind === 'cell-finished') {
         this.executions++;
+        this._kernelUsed = true;
         const { cell, result } = event;
         this._results.set(cell.id, result);
         if (result.executionCount !== null) {
@@ -322,6 +325,7 @@ export class LoopSession {
   private async *_restart(why: string): AsyncGenerator<LoopEvent> {
     yield { kind: 'restart', why };
     await this.options.restartKernel();
+    this._kernelUsed = false;
     this.ran.clear();
     this.executionCounts.clear();
     this._results.clear();
@@ -335,6 +339,8 @@ export class LoopSession {
   private readonly _results = new Map<string, ICellResult>();
   private readonly _refused = new Set<string>();
   private _lastScores: IScoreReport | undefined;
+  /** Cells ran in this kernel since it started. */
+  private _kernelUsed = false;
 }
 
 namespace Private {

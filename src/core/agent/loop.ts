@@ -74,6 +74,7 @@ export async function* runLoop(
     ...session.scanEnvironment(),
     gate: undefined
   });
+  session.findings = scan.findings;
   yield { kind: 'scan', findings: scan.findings, skipped: scan.skipped };
 
   for (;;) {

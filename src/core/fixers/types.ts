@@ -15,7 +15,7 @@ export interface IFixRequest {
   source: string;
   /** The failure being repaired (error-repair after a run). */
   failure?: ICellResult;
-  /** The preflight scan's findings in the target (cells only). */
+  /** The preflight scan's findings in the target cell, made before any fix (none for modules). */
   findings: readonly IFinding[];
   /** Versions, evidence, files; `imports` are the notebook's for a cell. */
   environment: IScanEnvironment;

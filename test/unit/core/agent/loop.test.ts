@@ -225,6 +225,14 @@ describe('runLoop', () => {
     assert.equal(kernel.state.restarted, 1);
   });
 
+  it('re-runs a first cell that failed once it is fixed', async () => {
+    const sources = ["import pandas as pd\nprint(df.ix[0, 'a'])", 'y = 2'];
+    const { verdict, events } = await session(sources);
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    // c0 fails, c0 again, c1; the verification's two.
+    assert.equal(executions(events), 5);
+  });
+
   it('fails at the cell when the reviewer rejects its only fix', async () => {
     const { events, verdict, kernel } = await session(NOTEBOOK, {
       reviewer: reviewer(() => ({ kind: 'reject', reason: 'no' }))
