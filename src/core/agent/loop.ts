@@ -70,10 +70,11 @@ export async function* runLoop(
 ): AsyncGenerator<LoopEvent, Verdict> {
   const session = new LoopSession(options);
   const cells = session.runnable();
-  const scan = scanNotebook(cells, options.rules ?? allRules, {
-    ...session.scanEnvironment(),
-    gate: undefined
-  });
+  const scan = scanNotebook(
+    cells,
+    options.rules ?? allRules,
+    session.scanEnvironment()
+  );
   session.findings = scan.findings;
   yield { kind: 'scan', findings: scan.findings, skipped: scan.skipped };
 
