@@ -30,7 +30,7 @@ export interface ILoopEnvironment {
 
 /** Limits of one session. */
 export interface ILoopLimits {
-  /** Fixes reviewed and accepted after the preflight; default 16. */
+  /** Proposals put to the reviewer after the preflight (whatever the answer); default 16. */
   maxFixes?: number;
   /** Time for the whole session, verification included; default 600 s. */
   budgetMs?: number;
