@@ -5,7 +5,8 @@ import {
   KernelExecutor,
   type ICellExecutor,
   type ICellResult,
-  type ICheckCell
+  type ICheckCell,
+  type IKernelProbe
 } from '../core';
 import { interruptKernel } from './interrupt';
 
@@ -15,9 +16,10 @@ import { interruptKernel } from './interrupt';
  * Code for which no cell is named (see {@link NotebookCellExecutor.optionsFor}) runs
  * without touching the notebook.
  */
-export class NotebookCellExecutor implements ICellExecutor {
+export class NotebookCellExecutor implements ICellExecutor, IKernelProbe {
   constructor(options: NotebookCellExecutor.IOptions) {
     this._notebook = options.notebook;
+    this._defaultCell = options.defaultCell ?? (() => undefined);
     this._kernel = new KernelExecutor({
       kernel: options.kernel,
       interruptGraceMs: options.interruptGraceMs
@@ -34,7 +36,8 @@ export class NotebookCellExecutor implements ICellExecutor {
     code: string,
     options: NotebookCellExecutor.IExecuteOptions = {}
   ): Promise<ICellResult> {
-    const cell = options.cellId ? this._findCell(options.cellId) : null;
+    const cellId = options.cellId ?? this._defaultCell();
+    const cell = cellId ? this._findCell(cellId) : null;
     if (!cell) {
       return this._kernel.execute(code, options);
     }
@@ -83,6 +86,11 @@ export class NotebookCellExecutor implements ICellExecutor {
     }
   }
 
+  /** The text/plain value of an expression, evaluated silently in the kernel. */
+  evaluate(expression: string): Promise<string> {
+    return this._kernel.evaluate(expression);
+  }
+
   private _findCell(id: string): CodeCell | null {
     if (this._notebook.isDisposed) {
       return null;
@@ -94,6 +102,7 @@ export class NotebookCellExecutor implements ICellExecutor {
   }
 
   private _notebook: Notebook;
+  private _defaultCell: () => string | undefined;
   private _kernel: KernelExecutor;
 }
 
@@ -107,6 +116,11 @@ export namespace NotebookCellExecutor {
     kernel: Kernel.IKernelConnection;
     /** How long to wait after an interrupt before the kernel is restarted. */
     interruptGraceMs?: number;
+    /**
+     * The cell to render in when an execution names none: a caller that runs cells
+     * through code that passes no options (the loop) says which cell comes next.
+     */
+    defaultCell?: () => string | undefined;
   }
 
   /** The executor's options, plus the id of the cell to render in. */

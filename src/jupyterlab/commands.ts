@@ -4,6 +4,8 @@ export namespace CommandIDs {
   export const openPanel = 'modernizer:open-panel';
   /** Runs the check on the active notebook. */
   export const runCheck = 'modernizer:run-check';
+  /** Modernizes the active notebook: run, review fixes, compare scores, verify. */
+  export const modernize = 'modernizer:modernize';
   /** Stops the active notebook's check. */
   export const stop = 'modernizer:stop';
 }

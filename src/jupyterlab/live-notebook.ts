@@ -3,15 +3,15 @@ import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Contents } from '@jupyterlab/services';
 import type { ISharedCell } from '@jupyter/ydoc';
 import type { ICodeCellModel } from '@jupyterlab/cells';
-import type { ICheckCell } from '../core';
+import type { ICheckCell, IEditableNotebook } from '../core';
 
 /**
- * The open notebook as the core edits it (the loop's notebook document). Every write goes through the notebook's shared
+ * The open notebook as the core edits it. Every write goes through the notebook's shared
  * model, so it reaches collaborators and the cell's own undo history (Ctrl+Z in the
  * cell undoes it as one step); a write is refused when the cell changed since the
  * source it was made against (the user's edit wins).
  */
-export class LiveNotebook {
+export class LiveNotebook implements IEditableNotebook {
   constructor(options: LiveNotebook.IOptions) {
     this._panel = options.panel;
     this._contents = options.contents;

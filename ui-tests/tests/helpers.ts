@@ -100,3 +100,10 @@ export async function modelCells(page: Page): Promise<IModelCell[]> {
 export async function cellSource(page: Page, index: number): Promise<string> {
   return (await modelCells(page))[index].source;
 }
+
+/** Lets kernel restarts reach the server untouched, for the same reason as interrupts. */
+export async function passThroughRestarts(page: Page): Promise<void> {
+  await page.route(/\/api\/kernels\/[^/?]+\/restart/, route =>
+    route.continue()
+  );
+}

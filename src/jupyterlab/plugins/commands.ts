@@ -8,11 +8,11 @@ import { CommandIDs, PALETTE_CATEGORY, PANEL_ID } from '../commands';
 import { modernizerIcon } from '../icons';
 import { IModernizerTracker } from '../tokens';
 
-/** Adds the open-panel, run-check and stop commands, and puts them in the palette. */
+/** Adds the open-panel, run-check, modernize and stop commands, and puts them in the palette. */
 export const commandsPlugin: JupyterFrontEndPlugin<void> = {
   id: 'jupyterlab-modernizer:commands',
   description:
-    'Adds the Modernizer commands to open the panel, run a check and stop it.',
+    'Adds the Modernizer commands to open the panel, run a check, modernize and stop.',
   autoStart: true,
   requires: [IModernizerTracker],
   optional: [ICommandPalette],
@@ -42,6 +42,20 @@ export const commandsPlugin: JupyterFrontEndPlugin<void> = {
         }
       }
     });
+    commands.addCommand(CommandIDs.modernize, {
+      label: 'Modernize Notebook',
+      caption:
+        'Run the active notebook, review a fix for each failure, compare the scores and verify from a restart',
+      icon: modernizerIcon,
+      isEnabled: () => !!tracker.current && !tracker.current.model.isRunning,
+      execute: async () => {
+        const session = tracker.current;
+        if (session) {
+          shell.activateById(PANEL_ID);
+          await session.modernize();
+        }
+      }
+    });
     commands.addCommand(CommandIDs.stop, {
       label: 'Stop Check',
       caption: 'Stop the running check and interrupt the kernel',
@@ -51,6 +65,7 @@ export const commandsPlugin: JupyterFrontEndPlugin<void> = {
     });
     const refresh = () => {
       commands.notifyCommandChanged(CommandIDs.runCheck);
+      commands.notifyCommandChanged(CommandIDs.modernize);
       commands.notifyCommandChanged(CommandIDs.stop);
     };
     tracker.currentChanged.connect(refresh);

@@ -7,7 +7,7 @@ import {
   evidenceOf,
   scanNotebook,
   type ICheckCell,
-  type IScanEnvironment
+  type ILoopEnvironment
 } from '../../core';
 import type { SessionModel } from '../session/model';
 import { cellPositions, liveCodeCells, versionsOf } from './notebook-cells';
@@ -45,7 +45,7 @@ export class PreflightScanner implements IDisposable {
    */
   async environment(
     cells: readonly ICheckCell[]
-  ): Promise<IScanEnvironment | null> {
+  ): Promise<ILoopEnvironment | null> {
     const versions = versionsOf(this._session.environment);
     if (!versions) {
       return null;

@@ -14,6 +14,11 @@ export interface IProposalEntry {
   status: ProposalStatus;
   /** 1-based position of its cell among the non-empty code cells; 0 for a module. */
   position: number;
+  /**
+   * Made by a Modernize run, which applies it itself once accepted; else a Fix all
+   * offline proposal, applied by the panel.
+   */
+  fromLoop?: boolean;
 }
 
 /** The proposals of one notebook, in the order they were made. */

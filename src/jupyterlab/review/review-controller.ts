@@ -109,6 +109,11 @@ export class ReviewController implements IDisposable {
     if (!entry) {
       return;
     }
+    if (entry.fromLoop) {
+      // The run applies it (or finds it stale) and says so in its events.
+      this.proposals.setStatus([id], 'accepted');
+      return;
+    }
     const { target, before, after } = entry.proposal;
     const applied =
       target.kind === 'cell' &&

@@ -1,6 +1,6 @@
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
-import type { Contents } from '@jupyterlab/services';
+import type { Contents, Kernel } from '@jupyterlab/services';
 import type { IDisposable } from '@lumino/disposable';
 import {
   captureOriginal,
@@ -12,6 +12,8 @@ import {
 } from '../../core';
 import { interruptKernel } from '../interrupt';
 import { PreflightScanner } from '../review/preflight';
+import { LoopModel } from '../review/loop-model';
+import { runModernize } from '../review/modernize-run';
 import { ReviewController } from '../review/review-controller';
 import { runNotebookCheck } from './check-runner';
 import { SessionModel } from './model';
@@ -65,6 +67,9 @@ export class CheckSession implements IDisposable {
   /** Proposals, their review, Revert all and the scores. */
   readonly review: ReviewController;
 
+  /** The last Modernize run: its timeline and verdict. */
+  readonly loop = new LoopModel();
+
   /** The cells as they were when the notebook opened (nbformat JSON), for Revert all. */
   get originalCells(): readonly nbformat.ICell[] {
     return this._originalCells;
@@ -85,56 +90,35 @@ export class CheckSession implements IDisposable {
    * the first failure. Does nothing while a run is going on.
    */
   async run(): Promise<void> {
-    if (this.model.isRunning || this._controller || this._isDisposed) {
-      return;
-    }
-    const kernel = this.panel.sessionContext.session?.kernel;
-    if (!kernel) {
-      this.model.setRun(
-        'idle',
-        'This notebook has no kernel: select one, then run the check.'
-      );
-      return;
-    }
-    if (kernel.status === 'dead') {
-      this.model.setRun(
-        'idle',
-        'The kernel is dead: restart it, then run the check.'
-      );
-      return;
-    }
-    // Set before the first await: a second click while the run starts does nothing.
-    const controller = new AbortController();
-    this._controller = controller;
-    const spec = await kernel.spec.catch(() => undefined);
-    if (spec && !/python/i.test(spec.language)) {
-      this._controller = null;
-      this.model.setRun(
-        'idle',
-        `The kernel is ${spec.display_name} (${spec.language}): only Python notebooks are supported.`
-      );
-      return;
-    }
-    // Closing the notebook (or changing its kernel) disposes the connection mid-cell:
-    // interrupt through the REST API so that nothing is left running.
-    const onGone = () => void interruptKernel(kernel);
-    kernel.disposed.connect(onGone);
-    try {
-      // Before the first run clears them: the saved outputs hold the original scores.
-      this._captureOriginal();
+    await this._exclusive('run the check', async (kernel, signal) => {
       await runNotebookCheck({
         panel: this.panel,
         kernel,
         model: this.model,
         limits: this._settings(),
-        signal: controller.signal
+        signal
       });
-    } catch (error) {
-      this.model.setRun('failed', `The check could not run: ${error}`);
-    } finally {
-      kernel.disposed.disconnect(onGone);
-      this._controller = null;
-    }
+    });
+  }
+
+  /**
+   * Modernizes the notebook: the loop runs the cells, proposes fixes for the user to
+   * review in the panel, compares the scores and verifies from a restart.
+   */
+  async modernize(): Promise<void> {
+    await this._exclusive('press Modernize', async (kernel, signal) => {
+      await runModernize({
+        panel: this.panel,
+        kernel,
+        session: this.model,
+        scanner: this.scanner,
+        review: this.review,
+        loop: this.loop,
+        original: this._original!,
+        settings: this._settings(),
+        signal
+      });
+    });
   }
 
   /** Stops the run in progress: the running cell is interrupted. */
@@ -195,8 +179,69 @@ export class CheckSession implements IDisposable {
     context.statusChanged.disconnect(this._updateKernel, this);
     this.panel.disposed.disconnect(this.dispose, this);
     this.review.dispose();
+    this.loop.dispose();
     this.scanner.dispose();
     this.model.dispose();
+  }
+
+  /**
+   * Runs `work` in the notebook's Python kernel unless something runs already; Stop (or
+   * closing the notebook) aborts its signal. `action` completes the notices.
+   */
+  private async _exclusive(
+    action: string,
+    work: (
+      kernel: Kernel.IKernelConnection,
+      signal: AbortSignal
+    ) => Promise<void>
+  ): Promise<void> {
+    if (this.model.isRunning || this._controller || this._isDisposed) {
+      return;
+    }
+    const kernel = this.panel.sessionContext.session?.kernel;
+    if (!kernel) {
+      this.model.setRun(
+        'idle',
+        `This notebook has no kernel: select one, then ${action}.`
+      );
+      return;
+    }
+    if (kernel.status === 'dead') {
+      this.model.setRun(
+        'idle',
+        `The kernel is dead: restart it, then ${action}.`
+      );
+      return;
+    }
+    // Set before the first await: a second click while the run starts does nothing.
+    const controller = new AbortController();
+    this._controller = controller;
+    const spec = await kernel.spec.catch(() => undefined);
+    if (spec && !/python/i.test(spec.language)) {
+      this._controller = null;
+      this.model.setRun(
+        'idle',
+        `The kernel is ${spec.display_name} (${spec.language}): only Python notebooks are supported.`
+      );
+      return;
+    }
+    // Closing the notebook (or changing its kernel) disposes the connection mid-cell:
+    // interrupt through the REST API so that nothing is left running.
+    const onGone = () => void interruptKernel(kernel);
+    kernel.disposed.connect(onGone);
+    try {
+      // Before the first run clears them: the saved outputs hold the original scores.
+      this._captureOriginal();
+      await work(kernel, controller.signal);
+    } catch (error) {
+      this.model.setRun(
+        'failed',
+        `Could not ${action.replace(/^press /, 'run ')}: ${error}`
+      );
+    } finally {
+      kernel.disposed.disconnect(onGone);
+      this._controller = null;
+    }
   }
 
   /** Keeps the notebook as it is now, if nothing was kept yet. */

@@ -8,6 +8,7 @@ import { CellList } from './cell-list';
 import { EnvironmentSection } from './environment-section';
 import { FailureSection } from './failure-section';
 import { KernelSection } from './kernel-section';
+import { ModernizeSection } from './modernize-section';
 import { PreflightSection } from './preflight-section';
 import { ProgressSection } from './progress-section';
 import { ProposalsSection } from './proposals-section';
@@ -101,7 +102,12 @@ function SessionView({
         onRefresh={() => void session.refreshEnvironment()}
       />
       <PreflightSection model={session.scanner.model} onReveal={reveal} />
-      <ReviewActions review={session.review} />
+      <ReviewActions review={session.review} model={model} />
+      <ModernizeSection
+        loop={session.loop}
+        model={model}
+        onModernize={() => void session.modernize()}
+      />
       <ProposalsSection review={session.review} onReveal={reveal} />
       <RunSection
         model={model}

@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useEffect, useRef } from 'react';
 import type { IProposalEntry, ProposalStatus } from '../review/proposals-model';
 import type { ReviewController } from '../review/review-controller';
 import { useSignal } from '../use-signal';
@@ -33,10 +33,16 @@ export function ProposalsSection({
     message: model.message,
     busy: model.busy
   }));
+  const pending = state.entries.filter(entry => entry.status === 'pending');
+  // A Modernize run waits for the one pending proposal: bring it into view.
+  const first = useRef<HTMLLIElement>(null);
+  const firstId = pending[0]?.proposal.id;
+  useEffect(() => {
+    first.current?.scrollIntoView({ block: 'nearest' });
+  }, [firstId]);
   if (state.entries.length === 0 && !state.message) {
     return null;
   }
-  const pending = state.entries.filter(entry => entry.status === 'pending');
   return (
     <section className="jp-Modernizer-section jp-Modernizer-proposals">
       <h3 className="jp-Modernizer-heading">
@@ -65,6 +71,7 @@ export function ProposalsSection({
         {state.entries.map(entry => (
           <ProposalCard
             key={entry.proposal.id}
+            itemRef={entry.proposal.id === firstId ? first : undefined}
             entry={entry}
             review={review}
             onReveal={onReveal}
@@ -75,19 +82,26 @@ export function ProposalsSection({
   );
 }
 
-function ProposalCard({
-  entry,
-  review,
-  onReveal
-}: {
+/** The props of {@link ProposalCard}. */
+interface IProposalCardProps {
   entry: IProposalEntry;
   review: ReviewController;
   onReveal: (cellId: string) => void;
-}): JSX.Element {
+  /** Set on the card the panel scrolls to. */
+  itemRef?: React.Ref<HTMLLIElement>;
+}
+
+function ProposalCard({
+  entry,
+  review,
+  onReveal,
+  itemRef
+}: IProposalCardProps): JSX.Element {
   const { proposal, status, position } = entry;
   const target = proposal.target;
   return (
     <li
+      ref={itemRef}
       className={`jp-Modernizer-proposal jp-mod-${status}`}
       data-status={status}
       data-position={position}

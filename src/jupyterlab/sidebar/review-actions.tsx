@@ -1,35 +1,52 @@
 import { Dialog, showDialog } from '@jupyterlab/apputils';
 import React from 'react';
 import type { ReviewController } from '../review/review-controller';
+import type { SessionModel } from '../session/model';
 import { useSignal } from '../use-signal';
 
-/** Fix all offline and Revert all. */
+/** Fix all offline and Revert all; both wait while a check or a Modernize run goes on. */
 export function ReviewActions({
-  review
+  review,
+  model
 }: {
   review: ReviewController;
+  model: SessionModel;
 }): JSX.Element {
-  const busy = useSignal(review.proposals.changed, () => review.proposals.busy);
+  const running = useSignal(model.runChanged, () => model.isRunning);
   return (
     <section className="jp-Modernizer-section jp-Modernizer-reviewActions">
       <div className="jp-Modernizer-buttons">
-        <button
-          className="jp-Button jp-mod-styled jp-mod-accept jp-Modernizer-fixAll"
-          title="Propose the migration rules’ rewrite of every eroded line at once, without running the notebook"
-          disabled={busy}
-          onClick={() => void review.fixAllOffline()}
-        >
-          Fix all offline
-        </button>
+        <FixAllButton review={review} running={running} />
         <button
           className="jp-Button jp-mod-styled jp-mod-reject jp-Modernizer-revertAll"
           title="Restore the notebook as it was opened"
+          disabled={running}
           onClick={() => void Private.confirmRevert(review)}
         >
           Revert all
         </button>
       </div>
     </section>
+  );
+}
+
+function FixAllButton({
+  review,
+  running
+}: {
+  review: ReviewController;
+  running: boolean;
+}): JSX.Element {
+  const busy = useSignal(review.proposals.changed, () => review.proposals.busy);
+  return (
+    <button
+      className="jp-Button jp-mod-styled jp-mod-accept jp-Modernizer-fixAll"
+      title="Propose the migration rules’ rewrite of every eroded line at once, without running the notebook"
+      disabled={busy || running}
+      onClick={() => void review.fixAllOffline()}
+    >
+      Fix all offline
+    </button>
   );
 }
 

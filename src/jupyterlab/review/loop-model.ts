@@ -1,0 +1,94 @@
+import type { IDisposable } from '@lumino/disposable';
+import { Signal, type ISignal } from '@lumino/signaling';
+import type { Verdict } from '../../core';
+
+/** One line of a Modernize run's timeline. */
+export interface ITimelineEntry {
+  /** Milliseconds since the run started. */
+  atMs: number;
+  text: string;
+  tone?: 'ok' | 'warning' | 'error';
+}
+
+/** A Modernize run as the panel shows it: its timeline and, at the end, its verdict. */
+export interface ILoopState {
+  running: boolean;
+  /** What the run does now (running cell 3, waiting for your review, ...). */
+  activity: string | null;
+  timeline: readonly ITimelineEntry[];
+  verdict: Verdict | null;
+}
+
+/** The last Modernize run of one notebook. */
+export class LoopModel implements IDisposable {
+  /** The run's state. */
+  get state(): ILoopState {
+    return this._state;
+  }
+
+  /** Emitted on every change. */
+  get changed(): ISignal<this, ILoopState> {
+    return this._changed;
+  }
+
+  /** Starts a new run: an empty timeline, no verdict. */
+  start(): void {
+    this._started = Date.now();
+    this._update({
+      running: true,
+      activity: null,
+      timeline: [],
+      verdict: null
+    });
+  }
+
+  /** Says what the run does now. */
+  setActivity(activity: string | null): void {
+    if (activity !== this._state.activity) {
+      this._update({ ...this._state, activity });
+    }
+  }
+
+  /** Adds a line to the timeline. */
+  log(text: string, tone?: ITimelineEntry['tone']): void {
+    const entry = { atMs: Date.now() - this._started, text, tone };
+    this._update({
+      ...this._state,
+      timeline: [...this._state.timeline, entry]
+    });
+  }
+
+  /** Ends the run, with its verdict when it reached one. */
+  finish(verdict: Verdict | null): void {
+    this._update({ ...this._state, running: false, activity: null, verdict });
+  }
+
+  /** Whether the model is disposed. */
+  get isDisposed(): boolean {
+    return this._isDisposed;
+  }
+
+  /** Disconnects the views. */
+  dispose(): void {
+    if (this._isDisposed) {
+      return;
+    }
+    this._isDisposed = true;
+    Signal.clearData(this);
+  }
+
+  private _update(state: ILoopState): void {
+    this._state = state;
+    this._changed.emit(state);
+  }
+
+  private _isDisposed = false;
+  private _started = Date.now();
+  private _state: ILoopState = {
+    running: false,
+    activity: null,
+    timeline: [],
+    verdict: null
+  };
+  private _changed = new Signal<this, ILoopState>(this);
+}

@@ -1,0 +1,95 @@
+import React from 'react';
+import type { Verdict } from '../../core';
+import type { LoopModel } from '../review/loop-model';
+import type { SessionModel } from '../session/model';
+import { useSignal } from '../use-signal';
+import { formatClock } from './format';
+import { InlineCode } from './inline-code';
+
+/** The props of {@link ModernizeSection}. */
+export interface IModernizeSectionProps {
+  loop: LoopModel;
+  /** The session's model: the button is off while anything runs. */
+  model: SessionModel;
+  onModernize: () => void;
+}
+
+/** The Modernize button, what the run does now, its verdict and its timeline. */
+export function ModernizeSection({
+  loop,
+  model,
+  onModernize
+}: IModernizeSectionProps): JSX.Element {
+  const state = useSignal(loop.changed, () => loop.state);
+  return (
+    <section className="jp-Modernizer-section jp-Modernizer-modernize">
+      <ModernizeButton model={model} onModernize={onModernize} />
+      {state.activity && (
+        <p
+          className="jp-Modernizer-message jp-Modernizer-activity"
+          role="status"
+        >
+          {state.activity}…
+        </p>
+      )}
+      {state.verdict && <VerdictBanner verdict={state.verdict} />}
+      {state.timeline.length > 0 && (
+        <ol className="jp-Modernizer-timeline">
+          {state.timeline.map((entry, i) => (
+            <li
+              key={i}
+              className={`jp-Modernizer-timelineEntry${entry.tone ? ` jp-mod-${entry.tone}` : ''}`}
+            >
+              <span className="jp-Modernizer-timelineTime">
+                {formatClock(entry.atMs)}
+              </span>
+              <span>
+                <InlineCode text={entry.text} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ModernizeButton({
+  model,
+  onModernize
+}: {
+  model: SessionModel;
+  onModernize: () => void;
+}): JSX.Element {
+  const running = useSignal(model.runChanged, () => model.isRunning);
+  return (
+    <button
+      className="jp-Button jp-mod-styled jp-mod-accept jp-Modernizer-modernizeButton"
+      title="Run the notebook, review a fix for each failure, compare the scores and verify from a restart"
+      disabled={running}
+      onClick={onModernize}
+    >
+      Modernize
+    </button>
+  );
+}
+
+/** "Reproducible" only after a clean verification from a restart. */
+function VerdictBanner({ verdict }: { verdict: Verdict }): JSX.Element {
+  const [text, tone] =
+    verdict.kind === 'reproducible'
+      ? ['Reproducible', 'ok']
+      : verdict.kind === 'scores-off'
+        ? ['Runs, scores out of tolerance', 'warning']
+        : verdict.kind === 'fails'
+          ? ['Still fails', 'error']
+          : ['Stopped', 'warning'];
+  return (
+    <p
+      className={`jp-Modernizer-verdict jp-mod-${tone}`}
+      data-verdict={verdict.kind}
+    >
+      {text}
+    </p>
+  );
+}

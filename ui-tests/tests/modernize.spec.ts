@@ -1,0 +1,64 @@
+import { expect, test } from '@jupyterlab/galata';
+import {
+  cellSource,
+  openNotebook,
+  openPanel,
+  passThroughRestarts,
+  screenshot
+} from './helpers';
+
+test.describe('Modernize', () => {
+  test('proposes each fix for review, runs, compares the scores and verifies: Reproducible', async ({
+    page,
+    tmpPath
+  }) => {
+    // The verification restarts the kernel.
+    await passThroughRestarts(page);
+    await openNotebook(
+      page,
+      `${tmpPath}/modernize.ipynb`,
+      [
+        'import numpy as np\nfrom sklearn.cross_validation import train_test_split',
+        'x = np.float(1)\nprint(x)',
+        'from sklearn.metrics import accuracy_score\nprint("Accuracy:", accuracy_score([1, 0, 1, 1], [1, 0, 1, 0]))'
+      ],
+      ['', '1.0\n', 'Accuracy: 0.75\n']
+    );
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(2);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+
+    // The fixes come one at a time; the run waits for each decision.
+    const pending = panel.locator(
+      '.jp-Modernizer-proposal[data-status="pending"]'
+    );
+    await expect(pending).toHaveCount(1);
+    await expect(pending).toHaveAttribute('data-position', '1');
+    await expect(panel.locator('.jp-Modernizer-activity')).toContainText(
+      'Waiting for your review of the fix for cell 1'
+    );
+    await screenshot(page, 'modernize-review');
+    await pending.getByRole('button', { name: 'Accept' }).click();
+    await expect(pending).toHaveAttribute('data-position', '2');
+    await pending.getByRole('button', { name: 'Accept' }).click();
+
+    const verdict = panel.locator('.jp-Modernizer-verdict');
+    await expect(verdict).toHaveText('Reproducible', { timeout: 60_000 });
+    await expect(verdict).toHaveAttribute('data-verdict', 'reproducible');
+    expect(await cellSource(page, 1)).toBe('x = float(1)\nprint(x)');
+    const row = panel.locator('.jp-Modernizer-scores tbody tr').first();
+    await expect(row).toHaveAttribute('data-within', 'true');
+    await expect(panel.locator('.jp-Modernizer-timeline')).toContainText(
+      'Verified'
+    );
+    await expect(panel.locator('.jp-Modernizer-runState')).toHaveAttribute(
+      'data-state',
+      'passed'
+    );
+    // Outputs render in the cells, as with Run All.
+    await expect(
+      (await page.notebook.getCellLocator(2))!.locator('.jp-OutputArea-output')
+    ).toHaveText('Accuracy: 0.75');
+    await screenshot(page, 'modernize-reproducible');
+  });
+});
