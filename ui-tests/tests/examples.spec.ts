@@ -1,4 +1,4 @@
-import { expect, test } from '@jupyterlab/galata';
+import { expect, test, type IJupyterLabPageFixture } from '@jupyterlab/galata';
 import * as fs from 'fs';
 import * as path from 'path';
 import { cellRow, openPanel, screenshot } from './helpers';
@@ -23,10 +23,11 @@ test.describe('An eroded example notebook', () => {
     'examples/ has no Titanic notebook'
   );
 
-  test('the Titanic notebook stops at its first `.ix`', async ({
-    page,
-    tmpPath
-  }) => {
+  /** Uploads the notebook and its data, opens it; returns its text. */
+  async function openTitanic(
+    page: IJupyterLabPageFixture,
+    tmpPath: string
+  ): Promise<string> {
     const text = fs.readFileSync(path.join(EXAMPLES, NOTEBOOK), 'utf-8');
     for (const file of fs.readdirSync(path.join(EXAMPLES, 'data'))) {
       const content = fs.readFileSync(path.join(EXAMPLES, 'data', file));
@@ -39,6 +40,45 @@ test.describe('An eroded example notebook', () => {
     await page.contents.uploadContent(text, 'text', `${tmpPath}/${NOTEBOOK}`);
     await page.notebook.openByPath(`${tmpPath}/${NOTEBOOK}`);
     await page.notebook.activate(NOTEBOOK);
+    return text;
+  }
+
+  test('the preflight scan lists its eroded lines; its saved scores are read', async ({
+    page,
+    tmpPath
+  }) => {
+    const notebook = JSON.parse(await openTitanic(page, tmpPath));
+    const panel = await openPanel(page);
+    const scan = panel.locator('.jp-Modernizer-preflight');
+    const ix = scan.locator('[data-rule="pandas.ix"]');
+    await expect(ix.first().locator('.jp-Modernizer-findingWhere')).toHaveText(
+      `Cell ${positionOf(notebook, /\.ix\[/)}, line 1`,
+      { timeout: 30_000 }
+    );
+    await expect(ix).toHaveCount(3);
+    await expect(
+      scan.locator(
+        '[data-rule="sklearn.cross-validation-module"] .jp-Modernizer-findingWhere'
+      )
+    ).toHaveText(
+      `Cell ${positionOf(notebook, /sklearn\.cross_validation/)}, line 1`
+    );
+    // A changed default is a score-calibration finding.
+    await expect(
+      scan.locator('[data-rule="sklearn.logistic-solver"] .jp-Modernizer-kind')
+    ).toHaveText('score calibration');
+    // The scores its saved outputs print, before anything runs.
+    const rows = panel.locator('.jp-Modernizer-scores tbody tr');
+    await expect(rows).toHaveCount(5);
+    await expect(rows.first()).toContainText('accuracy0.7672');
+    await screenshot(page, 'preflight-titanic');
+  });
+
+  test('the Titanic notebook stops at its first `.ix`', async ({
+    page,
+    tmpPath
+  }) => {
+    const text = await openTitanic(page, tmpPath);
     const expected = positionOf(JSON.parse(text), /\.ix\[/);
 
     const panel = await openPanel(page);
