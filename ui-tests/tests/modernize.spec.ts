@@ -62,3 +62,49 @@ test.describe('Modernize', () => {
     await screenshot(page, 'modernize-reproducible');
   });
 });
+
+test.describe('Modernize, stopped', () => {
+  test('Stop while a fix waits for review ends the run; nothing is applied', async ({
+    page,
+    tmpPath
+  }) => {
+    const source =
+      'import numpy as np\nfrom sklearn.cross_validation import train_test_split';
+    await openNotebook(page, `${tmpPath}/stop.ipynb`, [source, 'print(1)']);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(1);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+    const pending = panel.locator(
+      '.jp-Modernizer-proposal[data-status="pending"]'
+    );
+    await expect(pending).toHaveCount(1);
+    // Nothing else may start meanwhile.
+    await expect(
+      panel.getByRole('button', { name: 'Fix all offline' })
+    ).toBeDisabled();
+    await expect(
+      panel.getByRole('button', { name: 'Run check' })
+    ).toBeDisabled();
+
+    await panel.getByRole('button', { name: 'Stop' }).click();
+    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
+      'data-verdict',
+      'stopped'
+    );
+    await expect(panel.locator('.jp-Modernizer-runState')).toHaveAttribute(
+      'data-state',
+      'stopped'
+    );
+    expect(await cellSource(page, 0)).toBe(source);
+    await expect(
+      panel.getByRole('button', { name: 'Modernize' })
+    ).toBeEnabled();
+    // The proposal stays listed; accepting it now applies it.
+    await pending.getByRole('button', { name: 'Accept' }).click();
+    await expect
+      .poll(() => cellSource(page, 0))
+      .toBe(
+        'import numpy as np\nfrom sklearn.model_selection import train_test_split'
+      );
+  });
+});

@@ -114,6 +114,7 @@ export async function runModernize(
     }
   } finally {
     clearInterval(ticker);
+    review.proposals.releaseFromLoop();
     loop.finish(verdict);
   }
   return verdict;

@@ -92,6 +92,22 @@ export class ProposalsModel implements IDisposable {
     this._changed.emit();
   }
 
+  /**
+   * Hands the run's still-pending proposals over to the panel once the run ended: they
+   * stay listed, and accepting one applies it then.
+   */
+  releaseFromLoop(): void {
+    if (!this._entries.some(e => e.fromLoop && e.status === 'pending')) {
+      return;
+    }
+    this._entries = this._entries.map(entry =>
+      entry.fromLoop && entry.status === 'pending'
+        ? { ...entry, fromLoop: false }
+        : entry
+    );
+    this._changed.emit();
+  }
+
   /** Forgets every proposal (after Revert all). */
   clear(): void {
     this._entries = [];
