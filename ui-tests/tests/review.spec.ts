@@ -137,6 +137,10 @@ test.describe('Revert all', () => {
     await dialog.getByRole('button', { name: 'Revert all' }).click();
     await expect.poll(() => modelCells(page)).toEqual(before);
     await expect(panel.locator('.jp-Modernizer-proposal')).toHaveCount(0);
+    await expect(panel.locator('.jp-Modernizer-runState')).toHaveText(
+      'Reverted to the notebook as it was opened.'
+    );
+    await expect(panel.locator('.jp-Modernizer-cell')).toHaveCount(0);
     // The eroded lines are back, and found again.
     await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(2);
     // The saved output shows again in the cell.

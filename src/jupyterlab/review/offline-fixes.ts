@@ -5,6 +5,7 @@ import {
   prepareSource,
   proposeRewrite,
   scanSource,
+  unsafeReasons,
   type FixKind,
   type ICheckCell,
   type IKernelProbe,
@@ -64,7 +65,7 @@ export async function offlineProposals(
       rationale: summaries.join('; '),
       ruleIds: rewrite.ruleIds,
       fixer: 'rules',
-      unsafe: []
+      unsafe: unsafeReasons(cell.source, rewrite.source)
     });
   }
   return proposals;

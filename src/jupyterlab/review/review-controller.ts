@@ -153,6 +153,10 @@ export class ReviewController implements IDisposable {
     }
     this.notebook.revert(cells);
     this.proposals.clear();
+    // The last run's statuses and failure describe code that is gone.
+    this._session.cells = [];
+    this._session.progress = null;
+    this._session.setRun('idle', 'Reverted to the notebook as it was opened.');
     this.scores.state = { ...this.scores.state, report: null };
   }
 
