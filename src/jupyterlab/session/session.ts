@@ -90,15 +90,19 @@ export class CheckSession implements IDisposable {
    * the first failure. Does nothing while a run is going on.
    */
   async run(): Promise<void> {
-    await this._exclusive('run the check', async (kernel, signal) => {
-      await runNotebookCheck({
-        panel: this.panel,
-        kernel,
-        model: this.model,
-        limits: this._settings(),
-        signal
-      });
-    });
+    await this._exclusive(
+      'run the check',
+      'The check',
+      async (kernel, signal) => {
+        await runNotebookCheck({
+          panel: this.panel,
+          kernel,
+          model: this.model,
+          limits: this._settings(),
+          signal
+        });
+      }
+    );
   }
 
   /**
@@ -106,19 +110,23 @@ export class CheckSession implements IDisposable {
    * review in the panel, compares the scores and verifies from a restart.
    */
   async modernize(): Promise<void> {
-    await this._exclusive('press Modernize', async (kernel, signal) => {
-      await runModernize({
-        panel: this.panel,
-        kernel,
-        session: this.model,
-        scanner: this.scanner,
-        review: this.review,
-        loop: this.loop,
-        original: this._original!,
-        settings: this._settings(),
-        signal
-      });
-    });
+    await this._exclusive(
+      'press Modernize',
+      'Modernize',
+      async (kernel, signal) => {
+        await runModernize({
+          panel: this.panel,
+          kernel,
+          session: this.model,
+          scanner: this.scanner,
+          review: this.review,
+          loop: this.loop,
+          original: this._original!,
+          settings: this._settings(),
+          signal
+        });
+      }
+    );
   }
 
   /** Stops the run in progress: the running cell is interrupted. */
@@ -186,10 +194,12 @@ export class CheckSession implements IDisposable {
 
   /**
    * Runs `work` in the notebook's Python kernel unless something runs already; Stop (or
-   * closing the notebook) aborts its signal. `action` completes the notices.
+   * closing the notebook) aborts its signal. `action` completes the notices ("select
+   * one, then <action>"); `name` names the work when it throws.
    */
   private async _exclusive(
     action: string,
+    name: string,
     work: (
       kernel: Kernel.IKernelConnection,
       signal: AbortSignal
@@ -234,10 +244,7 @@ export class CheckSession implements IDisposable {
       this._captureOriginal();
       await work(kernel, controller.signal);
     } catch (error) {
-      this.model.setRun(
-        'failed',
-        `Could not ${action.replace(/^press /, 'run ')}: ${error}`
-      );
+      this.model.setRun('failed', `${name} could not run: ${error}`);
     } finally {
       kernel.disposed.disconnect(onGone);
       this._controller = null;
