@@ -34,20 +34,37 @@ VENV_BIN = os.path.join(ROOT, ".venv", "bin")
 
 def run_corpus(work, budget):
     """Runs the CLI over the copied corpus; returns (reports by name, seconds, exit code)."""
-    manifest = json.load(open(os.path.join(work, "manifest.json")))
+    with open(os.path.join(work, "manifest.json")) as f:
+        manifest = json.load(f)
     names = [nb["name"] for nb in manifest["notebooks"]]
     paths = [nb["path"] for nb in manifest["notebooks"]]
     env = dict(os.environ, PATH=VENV_BIN + os.pathsep + os.environ.get("PATH", ""))
     started = time.monotonic()
     done = subprocess.run(
-        ["node", CLI, "run", *paths, "--offline", "--auto-accept",
-         "--out", "out", "--json", "report.json", "--budget", str(budget)],
-        cwd=work, env=env, capture_output=True, text=True,
+        [
+            "node",
+            CLI,
+            "run",
+            *paths,
+            "--offline",
+            "--auto-accept",
+            "--out",
+            "out",
+            "--json",
+            "report.json",
+            "--budget",
+            str(budget),
+        ],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     seconds = time.monotonic() - started
     if not os.path.exists(os.path.join(work, "report.json")):
         sys.exit(f"The command wrote no report (exit {done.returncode}):\n{done.stderr}")
-    reports = json.load(open(os.path.join(work, "report.json")))["notebooks"]
+    with open(os.path.join(work, "report.json")) as f:
+        reports = json.load(f)["notebooks"]
     by_name = {}
     for report in reports:
         name = os.path.basename(report["notebook"])[: -len(".ipynb")]
@@ -77,16 +94,18 @@ def main():
         if report is None:
             rows.append({"name": name, "outcome": "not run (see the command's stderr)"})
             continue
-        rows.append({
-            "name": name,
-            "outcome": report["outcome"],
-            "reproducible": report["verdict"] == "reproducible",
-            "fixes": len(report["changes"]),
-            "executions": report["executions"],
-            "code_cells": report["codeCells"],
-            "ratio": report["executions"] / max(report["codeCells"], 1),
-            "seconds": report["seconds"],
-        })
+        rows.append(
+            {
+                "name": name,
+                "outcome": report["outcome"],
+                "reproducible": report["verdict"] == "reproducible",
+                "fixes": len(report["changes"]),
+                "executions": report["executions"],
+                "code_cells": report["codeCells"],
+                "ratio": report["executions"] / max(report["codeCells"], 1),
+                "seconds": report["seconds"],
+            }
+        )
     reproduced = [row for row in rows if row.get("reproducible")]
     ratios = [row["ratio"] for row in reproduced]
     figures = {
@@ -102,17 +121,25 @@ def main():
 
     width = max(len(name) for name in names)
     for row in rows:
-        extra = (f"  {row['fixes']:2d} fixes  {row['executions']:3d}/{row['code_cells']:2d}"
-                 f" = {row['ratio']:.2f}" if "ratio" in row else "")
+        extra = (
+            f"  {row['fixes']:2d} fixes  {row['executions']:3d}/{row['code_cells']:2d}"
+            f" = {row['ratio']:.2f}"
+            if "ratio" in row
+            else ""
+        )
         print(f"{row['name']:<{width}}  {extra}  {row['outcome']}")
     print()
-    print(f"Reproducible: {len(reproduced)}/{len(names)} "
-          f"({100 * figures['share_reproducible']:.0f}%) in {seconds:.0f}s")
+    print(
+        f"Reproducible: {len(reproduced)}/{len(names)} "
+        f"({100 * figures['share_reproducible']:.0f}%) in {seconds:.0f}s"
+    )
     if ratios:
-        print(f"Executions per code cell of a reproduced notebook: mean "
-              f"{figures['executions_per_code_cell_mean']:.2f}, max "
-              f"{figures['executions_per_code_cell_max']:.2f} "
-              f"({figures['reproduced_within_2x']}/{len(ratios)} within 2.0)")
+        print(
+            f"Executions per code cell of a reproduced notebook: mean "
+            f"{figures['executions_per_code_cell_mean']:.2f}, max "
+            f"{figures['executions_per_code_cell_max']:.2f} "
+            f"({figures['reproduced_within_2x']}/{len(ratios)} within 2.0)"
+        )
     if done.stderr.strip():
         print(f"\nstderr of the command:\n{done.stderr.strip()}", file=sys.stderr)
     if args.output:
