@@ -1,4 +1,4 @@
-import { expect, test } from '@jupyterlab/galata';
+import { expect, galata, test } from '@jupyterlab/galata';
 import { openNotebook, openPanel, screenshot } from './helpers';
 
 const CELLS = [
@@ -55,5 +55,31 @@ test.describe('Scores', () => {
     await expect(scores).toContainText('Some scores are out of tolerance.');
     await expect(scores).toContainText('Tolerance: ±10%');
     await screenshot(page, 'scores');
+  });
+});
+
+test.describe('Scores, with a tolerance from the settings', () => {
+  test.use({
+    mockSettings: {
+      ...galata.DEFAULT_SETTINGS,
+      'jupyterlab-modernizer:plugin': {
+        tolerance: { mode: 'absolute', value: 0.5 }
+      }
+    }
+  });
+
+  test('an absolute tolerance of 0.5 lets the drifted score pass', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/tolerance.ipynb`, CELLS, SAVED);
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+    const scores = panel.locator('.jp-Modernizer-scores');
+    const drifted = scores.locator('tbody tr').nth(1);
+    await expect(drifted).toHaveAttribute('data-within', 'true');
+    await expect(drifted.locator('td').nth(4)).toHaveText('-0.45');
+    await expect(scores).toContainText('Every score is within tolerance.');
+    await expect(scores).toContainText('Tolerance: ±0.5');
   });
 });
