@@ -103,6 +103,33 @@ test.describe('Fix all offline', () => {
   });
 });
 
+test.describe('Fix all offline, asking the kernel', () => {
+  test('`.ix` becomes `.iloc` when the live frame has string labels', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/ix.ipynb`, [
+      'import pandas as pd\ndf = pd.DataFrame({"a": [1, 2, 3]}, index=["x", "y", "z"])',
+      'print(df.ix[1:]["a"].tolist())'
+    ]);
+    const panel = await openPanel(page);
+    await expect(
+      panel.locator('[data-rule="pandas.ix"] .jp-Modernizer-findingWhere')
+    ).toHaveText('Cell 2, line 1');
+    // The user ran the first cell: the kernel knows the frame.
+    await page.notebook.runCell(0);
+    await panel.getByRole('button', { name: 'Fix all offline' }).click();
+    const fix = proposal(panel, 2);
+    await expect(
+      fix.locator('.jp-Modernizer-diffLine.jp-mod-added')
+    ).toHaveText(['+print(df.iloc[1:]["a"].tolist())']);
+    // Asking the kernel ran no cell.
+    await expect(
+      (await page.notebook.getCellLocator(1))!.locator('.jp-InputPrompt')
+    ).toHaveText('[ ]:');
+  });
+});
+
 test.describe('Revert all', () => {
   test('restores the original exactly: sources, saved outputs and counts', async ({
     page,
