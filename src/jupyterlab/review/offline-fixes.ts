@@ -9,16 +9,14 @@ import {
   type FixKind,
   type ICheckCell,
   type IKernelProbe,
+  type IProposal,
   type IScanEnvironment
 } from '../../core';
-import type { IProposal } from '../../core/agent/types';
 
 /** What {@link offlineProposals} needs. */
 export interface IOfflineFixOptions {
   /** The notebook's code cells, in order. */
   cells: readonly ICheckCell[];
-  /** The cells the preflight scan found eroded lines in. */
-  cellIds: ReadonlySet<string>;
   environment: IScanEnvironment;
   /** The live kernel, for rules whose rewrite depends on an object; null without one. */
   probe: IKernelProbe | null;
@@ -28,7 +26,8 @@ const RULES = new Map(allRules.map(rule => [rule.id, rule]));
 let nextId = 0;
 
 /**
- * One proposal per eroded cell, made at once from the migration rules: the rewrites of
+ * One proposal per eroded cell, made at once from the migration rules (every cell is
+ * scanned again as it is now, so an edit typed a moment ago counts): the rewrites of
  * every match of the cell, with the rules' summaries as the rationale. Rules that must
  * ask the kernel about an object are answered by `probe` (silently); a question it cannot
  * answer yet (the object is not defined before the cells run) leaves that match out.
@@ -36,16 +35,13 @@ let nextId = 0;
 export async function offlineProposals(
   options: IOfflineFixOptions
 ): Promise<IProposal[]> {
-  const { cells, cellIds, probe } = options;
+  const { cells, probe } = options;
   const environment: IScanEnvironment = {
     ...options.environment,
     imports: importTable(cells.map(cell => prepareSource(cell.source)))
   };
   const proposals: IProposal[] = [];
   for (const cell of cells) {
-    if (!cellIds.has(cell.id)) {
-      continue;
-    }
     let matches = scanSource(cell.source, allRules, environment);
     if (probe && matches.some(match => match.question)) {
       matches = await answerQuestions(matches, probe);

@@ -1,6 +1,6 @@
 import type { IDisposable } from '@lumino/disposable';
 import { Signal, type ISignal } from '@lumino/signaling';
-import type { IProposal } from '../../core/agent/types';
+import type { IProposal } from '../../core';
 
 /**
  * Where a proposal stands: waiting for the user, applied, turned down, or stale (its

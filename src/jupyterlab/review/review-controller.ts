@@ -57,7 +57,6 @@ export class ReviewController implements IDisposable {
     if (this.proposals.busy) {
       return;
     }
-    const findings = this._scanner.model.scan.findings;
     const cells = liveCodeCells(this._panel);
     const environment = await this._scanner.environment(cells);
     if (!environment) {
@@ -72,7 +71,6 @@ export class ReviewController implements IDisposable {
       const kernel = this._panel.sessionContext.session?.kernel;
       const proposals = await offlineProposals({
         cells,
-        cellIds: new Set(findings.map(finding => finding.cellId)),
         environment,
         probe:
           kernel && kernel.status !== 'dead'
