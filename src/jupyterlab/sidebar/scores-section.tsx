@@ -46,8 +46,7 @@ export function ScoresSection({
         )
       ) : original.length === 0 && references.length === 0 ? (
         <p className="jp-Modernizer-message jp-mod-quiet">
-          The saved outputs print no score. Type in a score you know to compare
-          it after a run.
+          The saved outputs print no score.
         </p>
       ) : (
         <SavedScores scores={original} positionOf={positionOf} />
