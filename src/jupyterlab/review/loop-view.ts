@@ -30,7 +30,7 @@ export class LoopView {
         loop.setActivity(STEP_ACTIVITIES[event.step.kind] ?? null);
         break;
       case 'scan':
-        scanner.model.scan = {
+        scanner.model.state = {
           state: 'ready',
           findings: event.findings.map(finding => ({
             ...finding,

@@ -69,10 +69,10 @@ export class PreflightScanner implements IDisposable {
     const cells = liveCodeCells(this._panel);
     this._sources = Private.key(cells);
     if (!versionsOf(this._session.environment)) {
-      this.model.scan = { state: 'waiting', findings: [], skipped: [] };
+      this.model.state = { state: 'waiting', findings: [], skipped: [] };
       return;
     }
-    this.model.scan = { ...this.model.scan, state: 'scanning' };
+    this.model.state = { ...this.model.state, state: 'scanning' };
     try {
       const environment = await this.environment(cells);
       if (generation !== this._generation || this._isDisposed || !environment) {
@@ -80,7 +80,7 @@ export class PreflightScanner implements IDisposable {
       }
       const result = scanNotebook(cells, allRules, environment);
       const positions = cellPositions(cells);
-      this.model.scan = {
+      this.model.state = {
         state: 'ready',
         findings: result.findings.map(finding => ({
           ...finding,
@@ -93,7 +93,7 @@ export class PreflightScanner implements IDisposable {
       };
     } catch (error) {
       if (generation === this._generation && !this._isDisposed) {
-        this.model.scan = {
+        this.model.state = {
           state: 'failed',
           findings: [],
           skipped: [],

@@ -1,6 +1,5 @@
-import type { IDisposable } from '@lumino/disposable';
-import { Signal, type ISignal } from '@lumino/signaling';
 import type { IFinding, ISkippedCell } from '../../core';
+import { StateModel } from '../state-model';
 
 /** A finding of the preflight scan, with the cell's number as the panel shows it. */
 export interface IFindingEntry extends IFinding {
@@ -25,36 +24,8 @@ export interface IScanState {
 }
 
 /** The latest preflight scan of one notebook; emits on each new result. */
-export class ScanModel implements IDisposable {
-  /** The scan the panel shows. */
-  get scan(): IScanState {
-    return this._scan;
+export class ScanModel extends StateModel<IScanState> {
+  constructor() {
+    super({ state: 'waiting', findings: [], skipped: [] });
   }
-  set scan(value: IScanState) {
-    this._scan = value;
-    this._changed.emit(value);
-  }
-
-  /** Emitted when a scan starts or ends. */
-  get changed(): ISignal<this, IScanState> {
-    return this._changed;
-  }
-
-  /** Whether the model is disposed. */
-  get isDisposed(): boolean {
-    return this._isDisposed;
-  }
-
-  /** Disconnects the views. */
-  dispose(): void {
-    if (this._isDisposed) {
-      return;
-    }
-    this._isDisposed = true;
-    Signal.clearData(this);
-  }
-
-  private _isDisposed = false;
-  private _scan: IScanState = { state: 'waiting', findings: [], skipped: [] };
-  private _changed = new Signal<this, IScanState>(this);
 }

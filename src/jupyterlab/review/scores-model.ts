@@ -1,6 +1,5 @@
-import type { IDisposable } from '@lumino/disposable';
-import { Signal, type ISignal } from '@lumino/signaling';
 import type { IReference, IScore, IScoreReport } from '../../core';
+import { StateModel } from '../state-model';
 
 /** What the scores section shows. */
 export interface IScoresState {
@@ -13,36 +12,8 @@ export interface IScoresState {
 }
 
 /** The scores of one notebook: saved, typed in, and compared after a run. */
-export class ScoresModel implements IDisposable {
-  /** The current state. */
-  get state(): IScoresState {
-    return this._state;
+export class ScoresModel extends StateModel<IScoresState> {
+  constructor() {
+    super({ original: [], report: null, references: [] });
   }
-  set state(value: IScoresState) {
-    this._state = value;
-    this._changed.emit(value);
-  }
-
-  /** Emitted on every change. */
-  get changed(): ISignal<this, IScoresState> {
-    return this._changed;
-  }
-
-  /** Whether the model is disposed. */
-  get isDisposed(): boolean {
-    return this._isDisposed;
-  }
-
-  /** Disconnects the views. */
-  dispose(): void {
-    if (this._isDisposed) {
-      return;
-    }
-    this._isDisposed = true;
-    Signal.clearData(this);
-  }
-
-  private _isDisposed = false;
-  private _state: IScoresState = { original: [], report: null, references: [] };
-  private _changed = new Signal<this, IScoresState>(this);
 }

@@ -28,7 +28,7 @@ export function PreflightSection({
   model,
   onReveal
 }: IPreflightSectionProps): JSX.Element {
-  const scan = useSignal(model.changed, () => model.scan);
+  const scan = useSignal(model.changed, () => model.state);
   const count = scan.findings.length;
   return (
     <section className="jp-Modernizer-section jp-Modernizer-preflight">
