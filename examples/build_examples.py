@@ -19,7 +19,6 @@ moved against the stored outputs.
 import argparse
 import copy
 import glob
-import hashlib
 import importlib.util
 import os
 import re
@@ -34,6 +33,10 @@ from nbclient.exceptions import CellExecutionError
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCES = os.path.join(HERE, "sources")
 KERNEL = "python3"
+# Outputs shaped as the old libraries printed them: the same code that builds the benchmark corpus.
+sys.path.insert(0, os.path.join(HERE, "..", "benchmarks", "corpus"))
+
+from nbspec import language_info, old_style_outputs  # noqa: E402
 
 
 def load_spec(stem):
@@ -79,54 +82,6 @@ def run_notebook(nb, allow_errors=False):
     )
     client.execute()
     return nb
-
-
-ADDRESS = re.compile(r" at 0x[0-9a-f]+>")
-FIGURE = re.compile(r"<Figure size \d+x\d+ with \d+ Axes>")
-
-
-def fake_address(key):
-    return "0x7f" + hashlib.sha1(key.encode()).hexdigest()[:10]
-
-
-def old_style_outputs(cell, executed, key):
-    """Outputs of the modern run, shaped as the old libraries printed them."""
-    outputs = []
-    if cell["stderr"]:
-        outputs.append(nbformat.v4.new_output("stream", name="stderr", text=cell["stderr"]))
-    for i, out in enumerate(executed.outputs):
-        out = copy.deepcopy(out)
-        if out.output_type == "stream":
-            if out.name == "stderr":
-                continue  # today's warnings did not exist then
-            if outputs and outputs[-1].output_type == "stream" and outputs[-1].name == out.name:
-                outputs[-1].text += out.text
-                continue
-        if out.output_type == "execute_result" and cell["result"]:
-            out.data = {"text/plain": cell["result"]}
-        data = out.get("data", {})
-        if "text/plain" in data:
-            address = f"{key}-{i}"
-            text = FIGURE.sub(
-                lambda m, a=address: f"<matplotlib.figure.Figure at {fake_address(a)}>",
-                data["text/plain"],
-            )
-            data["text/plain"] = ADDRESS.sub(lambda m, a=address: f" at {fake_address(a)}>", text)
-        outputs.append(out)
-    return outputs
-
-
-def language_info(version):
-    major = version.split(".")[0]
-    return {
-        "codemirror_mode": {"name": "ipython", "version": int(major)},
-        "file_extension": ".py",
-        "mimetype": "text/x-python",
-        "name": "python",
-        "nbconvert_exporter": "python",
-        "pygments_lexer": "ipython" + major,
-        "version": version,
-    }
 
 
 def build(stem):

@@ -18,8 +18,7 @@ score   its printed lines are the notebook's scores (recorded in the manifest);
 stderr  warning text the old libraries printed (stored before the cell's other outputs);
 result  replaces the text of the cell's execute_result, for reprs whose format changed.
 
-Same approach as examples/sources/cells.py and examples/build_examples.py, kept here so that
-the corpus does not move when the examples change.
+examples/build_examples.py takes its old-style outputs and language_info from here too.
 """
 
 import copy
