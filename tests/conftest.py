@@ -1,4 +1,5 @@
 import pytest
+from llm_stub import StubServer
 
 pytest_plugins = ["pytest_jupyter.jupyter_server"]
 
@@ -14,3 +15,11 @@ def _no_llm_in_environment(monkeypatch):
 def jp_server_config():
     """A Jupyter server with the extension enabled and no LLM configured."""
     return {"ServerApp": {"jpserver_extensions": {"jupyterlab_modernizer": True}}}
+
+
+@pytest.fixture
+def llm_stub():
+    """The OpenAI-compatible stub LLM server (tests/llm_stub.py), on a free port."""
+    server = StubServer().start()
+    yield server
+    server.stop()
