@@ -218,6 +218,21 @@ describe('magics', () => {
     assert.equal(python.length, source.length);
     assert.equal(python.trim(), 'x = 1');
   });
+  it('keeps a % or ! that continues a statement: only a logical line is a magic', () => {
+    const sources = [
+      "print('k = %d'\n      % (k,))",
+      'x = [1,\n     2]\ny = (a\n     % b)',
+      's = """\n%not a magic\n"""',
+      'total = a \\\n    % b'
+    ];
+    for (const source of sources) {
+      assert.equal(blankMagics(source), source, source);
+    }
+    assert.equal(
+      blankMagics("print('(')\n%time x = 1").split('\n')[1].trim(),
+      ''
+    );
+  });
   it('keeps Python cell magics and refuses others', () => {
     assert.equal(blankMagics('%%time\nx = 1')?.trim(), 'x = 1');
     assert.equal(blankMagics('%%html\n<b>x</b>'), null);
