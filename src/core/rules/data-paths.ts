@@ -66,6 +66,34 @@ function pathArgument(
   return value === null ? null : { node: arg.value, value };
 }
 
+/**
+ * `DATA_URL = 'http://…'` earlier in the same source, when the reader's path is that name:
+ * the literal to rewrite is the assignment's.
+ */
+function urlVariable(
+  context: IRuleContext,
+  call: Parameters<typeof argsOf>[1]
+) {
+  const arg = argsOf(context, call).find(a => !a.name && !a.star);
+  if (arg?.value.name !== 'VariableName') {
+    return null;
+  }
+  const name = textOf(context, arg.value);
+  const assigned = context
+    .nodes('AssignStatement')
+    .filter(assign => assign.to <= call.from)
+    .map(assign => ({ target: assign.firstChild, value: assign.lastChild }))
+    .filter(
+      ({ target, value }) =>
+        target?.name === 'VariableName' &&
+        textOf(context, target) === name &&
+        value?.name === 'String'
+    )
+    .pop();
+  const value = assigned && stringValue(textOf(context, assigned.value!));
+  return value ? { node: assigned.value!, value } : null;
+}
+
 /** Data files read from a URL that no longer answers, and outputs written into missing folders. */
 export const dataPathRules: IRule[] = [
   defineRule(
@@ -86,6 +114,14 @@ export const dataPathRules: IRule[] = [
             "print(pd.read_csv('http://example.invalid/data/iris.csv').shape)",
           after: "print(pd.read_csv('iris.csv').shape)",
           files: ['iris.csv', 'notebook.ipynb']
+        },
+        {
+          setup:
+            "import pandas as pd\nwith open('iris.csv', 'w') as f:\n    f.write('a,b\\n1,2\\n')",
+          before:
+            "URL = 'http://example.invalid/data/iris.csv'\nprint(pd.read_csv(URL).shape)",
+          after: "URL = 'iris.csv'\nprint(pd.read_csv(URL).shape)",
+          files: ['iris.csv', 'notebook.ipynb']
         }
       ]
     },
@@ -94,7 +130,7 @@ export const dataPathRules: IRule[] = [
         const callee = calleeOf(context, call);
         const path =
           callee && READERS.includes(callee.name)
-            ? pathArgument(context, call)
+            ? (pathArgument(context, call) ?? urlVariable(context, call))
             : null;
         const copy =
           path && /^(https?|ftp):\/\//.test(path.value)
