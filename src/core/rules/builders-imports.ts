@@ -139,6 +139,16 @@ export function nameMoved(
           matches.push(...Private.renameUses(context, info, useAs));
         }
       }
+      // Uses in later cells of a name an earlier cell imported (as it was or is now).
+      const imported = importsOf(context).some(i =>
+        i.names.some(n => (n.alias ?? n.name) === info.name)
+      );
+      if (
+        !imported &&
+        context.imports.get(info.name) === `${info.module}.${info.name}`
+      ) {
+        matches.push(...Private.renameUses(context, info, useAs));
+      }
       return matches;
     },
     [info.name]

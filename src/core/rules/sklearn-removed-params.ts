@@ -1,5 +1,5 @@
 import { defineRule, keywordRemoved, matchAt } from './builders';
-import { argsOf, callsOneOf } from './syntax';
+import { argsOf, callsOneOf, removeArgument, spellModule } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
 
@@ -197,6 +197,65 @@ const keywordOnlyArgs = defineRule(
     })
 );
 
+/**
+ * `Imputer(missing_values='NaN', axis=0)` as SimpleImputer takes it: the string 'NaN' is
+ * `np.nan`, and `axis=0` (impute each column) is all SimpleImputer does; `axis=1` is only
+ * pointed at.
+ */
+const imputerArgs = defineRule(
+  {
+    id: 'sklearn.imputer-args',
+    distribution: 'scikit-learn',
+    since: '0.22',
+    summary:
+      "SimpleImputer takes missing_values=np.nan, not 'NaN', and has no axis= (it imputes columns).",
+    link: sklearnNotes('0.22'),
+    raises: unexpected('axis'),
+    examples: [
+      {
+        setup: 'from sklearn.impute import SimpleImputer',
+        before:
+          "print(SimpleImputer(missing_values='NaN', strategy='mean', axis=0).fit_transform([[1.0], [float('nan')], [3.0]]).ravel())",
+        after:
+          "import numpy as np\nprint(SimpleImputer(missing_values=np.nan, strategy='mean').fit_transform([[1.0], [float('nan')], [3.0]]).ravel())"
+      }
+    ]
+  },
+  context =>
+    context
+      .nodes('CallExpression')
+      .filter(call =>
+        callsOneOf(context, call, ['SimpleImputer', 'Imputer'], 'sklearn')
+      )
+      .flatMap(call => {
+        const args = argsOf(context, call);
+        const valueOf = (i: number) =>
+          context.source.slice(args[i].valueFrom, args[i].valueTo);
+        const axis = args.findIndex(arg => arg.name === 'axis');
+        const nan = args.findIndex(
+          (arg, i) =>
+            arg.name === 'missing_values' && /^['"]NaN['"]$/.test(valueOf(i))
+        );
+        if (axis < 0 && nan < 0) {
+          return [];
+        }
+        const edits = [];
+        if (nan >= 0) {
+          const np = spellModule(context, 'numpy', 'np');
+          edits.push(...np.edits, {
+            from: args[nan].valueFrom,
+            to: args[nan].valueTo,
+            insert: `${np.name}.nan`
+          });
+        }
+        if (axis >= 0 && valueOf(axis) === '0') {
+          edits.push(removeArgument(context, call, axis));
+        }
+        return [matchAt('sklearn.imputer-args', call, edits)];
+      }),
+  ['Imputer']
+);
+
 /** Estimator parameters scikit-learn removed with nothing to rename them to. */
 export const sklearnRemovedParamRules: IRule[] = [
   ...REMOVED.map(([id, since, callees, keyword, note, module, value]) => {
@@ -221,5 +280,6 @@ export const sklearnRemovedParamRules: IRule[] = [
       ]
     });
   }),
-  keywordOnlyArgs
+  keywordOnlyArgs,
+  imputerArgs
 ];

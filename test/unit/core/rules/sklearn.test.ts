@@ -1,9 +1,12 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { proposeRewrite, scanSource } from '../../../../src/core/rules';
 import { sklearnDefaultRules } from '../../../../src/core/rules/sklearn-defaults';
 import { sklearnModuleRules } from '../../../../src/core/rules/sklearn-modules';
 import { sklearnObjectRules } from '../../../../src/core/rules/sklearn-objects';
 import { sklearnParamRules } from '../../../../src/core/rules/sklearn-params';
 import { sklearnRemovedParamRules } from '../../../../src/core/rules/sklearn-removed-params';
-import { testExamples } from './helpers';
+import { TODAY, testExamples } from './helpers';
 
 testExamples([
   ...sklearnModuleRules,
@@ -12,3 +15,29 @@ testExamples([
   ...sklearnRemovedParamRules,
   ...sklearnDefaultRules
 ]);
+
+describe('a moved name used in a later cell', () => {
+  const rules = [...sklearnObjectRules, ...sklearnRemovedParamRules];
+  const later =
+    "pipe = Pipeline([('imputer', Imputer(missing_values='NaN', strategy='mean', axis=0))])";
+
+  it('is renamed where the notebook imported it earlier, with its arguments', () => {
+    const imports = new Map([
+      ['Imputer', 'sklearn.preprocessing.Imputer'],
+      ['np', 'numpy']
+    ]);
+    const matches = scanSource(later, rules, { versions: TODAY, imports });
+    assert.equal(
+      proposeRewrite(later, matches)?.source,
+      "pipe = Pipeline([('imputer', SimpleImputer(missing_values=np.nan, strategy='mean'))])"
+    );
+  });
+
+  it('is left alone when the name comes from elsewhere', () => {
+    const imports = new Map([['Imputer', 'mylib.Imputer']]);
+    assert.deepEqual(
+      scanSource(later, rules, { versions: TODAY, imports }),
+      []
+    );
+  });
+});
