@@ -2,8 +2,11 @@ import {
   aliasReplaced,
   anyOf,
   attributeRenamed,
+  defineRule,
+  matchAt,
   methodRenamed
 } from './builders';
+import { spellModule, textOf } from './syntax';
 import { nameMoved, nameRemoved } from './builders-imports';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
@@ -53,6 +56,57 @@ function displayMethod(name: string, display: string): IRule {
     })
   ]);
 }
+
+/**
+ * `search.grid_scores_` (a list of `(parameters, mean score, fold scores)`) rebuilt from
+ * `cv_results_`, so that `for params, mean, scores in search.grid_scores_:` and `len()` of
+ * it still work.
+ */
+const gridScores = defineRule(
+  {
+    id: 'sklearn.grid-scores',
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary:
+      '`grid_scores_` was removed in 0.20: the same tuples come from `cv_results_`.',
+    link: sklearnNotes('0.20'),
+    raises: noAttribute('grid_scores_'),
+    examples: [
+      {
+        setup: `${IRIS}\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeClassifier\nsearch = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=3).fit(X, y)`,
+        before:
+          'for params, mean, scores in search.grid_scores_:\n    print(params, round(mean, 3), len(scores))',
+        after:
+          "import numpy as np\nfor params, mean, scores in zip(search.cv_results_['params'], search.cv_results_['mean_test_score'], np.column_stack([search.cv_results_[f'split{k}_test_score'] for k in range(search.n_splits_)])):\n    print(params, round(mean, 3), len(scores))"
+      }
+    ]
+  },
+  context =>
+    context
+      .nodes('PropertyName')
+      .filter(property => textOf(context, property) === 'grid_scores_')
+      .map(property => {
+        const member = property.parent!;
+        const search = textOf(context, member.firstChild!);
+        const np = spellModule(context, 'numpy', 'np');
+        const results = `${search}.cv_results_`;
+        const folds = `${np.name}.column_stack([${results}[f'split{k}_test_score'] for k in range(${search}.n_splits_)])`;
+        const tuples = `zip(${results}['params'], ${results}['mean_test_score'], ${folds})`;
+        // Iterated over, a zip will do; anywhere else (len, indexing) it must be a list.
+        const iterated =
+          member.parent?.name === 'ForStatement' &&
+          (member.parent.getChild('in')?.to ?? Infinity) <= member.from;
+        return matchAt('sklearn.grid-scores', member, [
+          ...np.edits,
+          {
+            from: member.from,
+            to: member.to,
+            insert: iterated ? tuples : `list(${tuples})`
+          }
+        ]);
+      }),
+  ['grid_scores_']
+);
 
 /** Removed scikit-learn estimators, functions, datasets and attributes. */
 export const sklearnObjectRules: IRule[] = [
@@ -228,24 +282,7 @@ export const sklearnObjectRules: IRule[] = [
       }
     ]
   }),
-  attributeRenamed({
-    id: 'sklearn.grid-scores',
-    distribution: 'scikit-learn',
-    since: '0.20',
-    summary: '`grid_scores_` was removed in 0.20: use `cv_results_`.',
-    link: sklearnNotes('0.20'),
-    raises: noAttribute('grid_scores_'),
-    attribute: 'grid_scores_',
-    to: 'cv_results_',
-    note: 'cv_results_ is a dict of arrays (mean_test_score, params, ...), not a list of tuples.',
-    examples: [
-      {
-        setup: `${IRIS}\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeClassifier\nsearch = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=3).fit(X, y)`,
-        before: 'print(len(search.grid_scores_))',
-        after: 'print(len(search.cv_results_))'
-      }
-    ]
-  }),
+  gridScores,
   attributeRenamed({
     id: 'sklearn.n-features',
     distribution: 'scikit-learn',
