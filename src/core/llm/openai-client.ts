@@ -1,0 +1,327 @@
+// The one file that imports 'openai': everything else sees ILLMClient.
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  AuthenticationError,
+  PermissionDeniedError,
+  RateLimitError
+} from 'openai';
+import {
+  guardFetch,
+  IncompleteStreamError,
+  retryAfterSeconds,
+  type FetchFunction
+} from './fetch-guard';
+import { retryDelayMs, sleep, type IRetryPolicy } from './retry';
+import {
+  LLMError,
+  type ChatEvent,
+  type IChatRequest,
+  type ILLMClient
+} from './types';
+
+/** How to reach an OpenAI-compatible endpoint. */
+export interface IOpenAIClientOptions {
+  /** E.g. `https://api.openai.com/v1`, `http://localhost:11434/v1`, or the Jupyter proxy. */
+  baseURL: string;
+  /** Sent as `Authorization: Bearer`; none for keyless servers and the Jupyter proxy. */
+  apiKey?: string;
+  /** Replaces the global fetch (the browser sends through Jupyter's ServerConnection). */
+  fetch?: FetchFunction;
+  /** Tries again after a rate limit, a server error, a lost connection or a timeout, before the reply starts; default 2. */
+  maxRetries?: number;
+  /** Longest wait for the reply to start, and between two of its chunks; default 120 s. */
+  timeoutMs?: number;
+  /** A `retry-after` longer than this fails at once as `rate-limit`; default 60 s. */
+  maxRetryAfterSeconds?: number;
+}
+
+/** {@link ILLMClient} on the official openai SDK (chat completions, streamed). */
+export class OpenAIClient implements ILLMClient {
+  constructor(options: IOpenAIClientOptions) {
+    this._baseURL = options.baseURL;
+    this._timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this._retry = {
+      maxRetries: options.maxRetries ?? 2,
+      maxRetryAfterSeconds:
+        options.maxRetryAfterSeconds ?? DEFAULT_MAX_RETRY_AFTER_SECONDS
+    };
+    this._sdk = new OpenAI({
+      baseURL: options.baseURL,
+      // The SDK insists on a key; without one, the header it makes is removed below.
+      apiKey: options.apiKey ?? 'no-key',
+      defaultHeaders: options.apiKey ? undefined : { Authorization: null },
+      // Safe only because a keyless client holds no secret (the proxy adds the key).
+      dangerouslyAllowBrowser: options.apiKey === undefined,
+      fetch: guardFetch(
+        options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+      ),
+      // Retries are ours: the SDK sleeps as long as retry-after says, and no abort wakes it.
+      maxRetries: 0,
+      // The SDK's timeout covers a request until its response headers; chunks are timed below.
+      timeout: this._timeoutMs,
+      // Failures reach the caller as LLMError; the SDK's console output would repeat them.
+      logLevel: 'off'
+    });
+  }
+
+  async *stream(
+    request: IChatRequest,
+    options: { signal?: AbortSignal } = {}
+  ): AsyncGenerator<ChatEvent> {
+    // One controller ends the HTTP request, whatever the reason: caller, timeout, early break.
+    const abort = new AbortController();
+    const cancel = () =>
+      abort.abort(new LLMError('cancelled', 'The request was cancelled.'));
+    const outer = options.signal;
+    if (outer?.aborted) {
+      cancel();
+    }
+    outer?.addEventListener('abort', cancel, { once: true });
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const stream = await this._retrying(
+        () =>
+          this._sdk.chat.completions.create(
+            {
+              model: request.model,
+              messages: request.messages,
+              temperature: request.temperature,
+              // max_tokens, not max_completion_tokens: the one every compatible server knows.
+              max_tokens: request.maxTokens,
+              stream: true,
+              stream_options: { include_usage: true }
+            },
+            { signal: abort.signal }
+          ),
+        abort.signal
+      );
+      const chunks = stream[Symbol.asyncIterator]();
+      let finishReason: string | undefined;
+      for (;;) {
+        idle = setTimeout(
+          () => abort.abort(Private.stalled(this._timeoutMs)),
+          this._timeoutMs
+        );
+        const next = await Private.unlessAborted(chunks.next(), abort.signal);
+        clearTimeout(idle);
+        if (next.done) {
+          break;
+        }
+        const choice = next.value.choices[0];
+        if (choice?.delta?.content) {
+          yield { type: 'delta', text: choice.delta.content };
+        }
+        finishReason = choice?.finish_reason ?? finishReason;
+        const usage = next.value.usage;
+        if (usage) {
+          yield {
+            type: 'usage',
+            promptTokens: usage.prompt_tokens,
+            completionTokens: usage.completion_tokens
+          };
+        }
+      }
+      if (abort.signal.aborted) {
+        throw abort.signal.reason;
+      }
+      if (!finishReason) {
+        throw new LLMError(
+          'malformed',
+          'The reply ended before the model finished it.'
+        );
+      }
+      yield { type: 'done', finishReason };
+    } catch (error) {
+      throw toLLMError(error, this._baseURL);
+    } finally {
+      clearTimeout(idle);
+      outer?.removeEventListener('abort', cancel);
+      abort.abort();
+    }
+  }
+
+  async models(): Promise<string[]> {
+    const page = await this._retrying(
+      () => this._sdk.models.list(),
+      new AbortController().signal
+    );
+    return page.data.map(model => model.id);
+  }
+
+  /** `start()`, tried again by the retry policy until it succeeds; rejects with an LLMError. */
+  private async _retrying<T>(
+    start: () => Promise<T>,
+    signal: AbortSignal
+  ): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await Private.unlessAborted(start(), signal);
+      } catch (error) {
+        const failure = toLLMError(error, this._baseURL);
+        const delay = retryDelayMs(failure, attempt, this._retry);
+        if (delay === undefined) {
+          throw failure;
+        }
+        await sleep(delay, signal).catch(reason => {
+          throw toLLMError(reason, this._baseURL);
+        });
+      }
+    }
+  }
+
+  private readonly _sdk: OpenAI;
+  private readonly _retry: IRetryPolicy;
+  private readonly _baseURL: string;
+  private readonly _timeoutMs: number;
+}
+
+/** Default for {@link IOpenAIClientOptions.timeoutMs}: a local model may load for a while. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** Default for {@link IOpenAIClientOptions.maxRetryAfterSeconds}. */
+export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 60;
+
+/** The {@link LLMError} for anything the SDK, the stream or the network threw. */
+export function toLLMError(error: unknown, baseURL: string): LLMError {
+  if (error instanceof LLMError) {
+    return error;
+  }
+  if (error instanceof APIUserAbortError) {
+    return new LLMError('cancelled', 'The request was cancelled.');
+  }
+  if (error instanceof APIConnectionTimeoutError) {
+    return new LLMError(
+      'timeout',
+      `The language model at ${baseURL} did not answer in time.`,
+      { cause: error }
+    );
+  }
+  if (error instanceof APIConnectionError) {
+    return new LLMError(
+      'unreachable',
+      `Cannot reach the language model at ${baseURL}: ${Private.reason(error)}`,
+      { cause: error }
+    );
+  }
+  if (error instanceof APIError) {
+    return Private.fromStatus(error);
+  }
+  if (error instanceof IncompleteStreamError) {
+    return new LLMError('malformed', error.message, { cause: error });
+  }
+  if (error instanceof SyntaxError) {
+    return new LLMError(
+      'malformed',
+      'The reply stream carried data that is not JSON.',
+      { cause: error }
+    );
+  }
+  // What is left is thrown while the body is read: the connection broke mid-reply.
+  return new LLMError(
+    'malformed',
+    `The reply broke off before it was complete (${Private.reason(error)}).`,
+    { cause: error }
+  );
+}
+
+namespace Private {
+  /** `promise`, unless `signal` aborts first: then its reason (the SDK may not notice soon). */
+  export function unlessAborted<T>(
+    promise: Promise<T>,
+    signal: AbortSignal
+  ): Promise<T> {
+    let onAbort = () => undefined as void;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      if (signal.aborted) {
+        onAbort();
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([promise, aborted]).finally(() =>
+      signal.removeEventListener('abort', onAbort)
+    );
+  }
+
+  export function stalled(timeoutMs: number): LLMError {
+    return new LLMError(
+      'timeout',
+      `The reply stopped coming: nothing for ${timeoutMs / 1000} s.`
+    );
+  }
+
+  /** An HTTP error status (or an error event inside the stream, with no status). */
+  export function fromStatus(error: APIError): LLMError {
+    const status = error.status;
+    const detail = serverMessage(error);
+    const retryAfter = error.headers && retryAfterSeconds(error.headers);
+    // The server may say whether trying again helps (OpenAI does); else the kind decides.
+    const shouldRetry = error.headers?.get('x-should-retry');
+    const retryable = shouldRetry ? shouldRetry === 'true' : undefined;
+    const options = { status, retryAfter, retryable, cause: error };
+    if (
+      error instanceof AuthenticationError ||
+      error instanceof PermissionDeniedError
+    ) {
+      return new LLMError(
+        'auth',
+        `The language model refused the key (${status}): ${detail}`,
+        options
+      );
+    }
+    if (error instanceof RateLimitError) {
+      const wait =
+        retryAfter === undefined ? '' : ` Try again in ${retryAfter} s.`;
+      return new LLMError(
+        'rate-limit',
+        `The language model is rate-limiting requests: ${detail.replace(/\.$/, '')}.${wait}`,
+        options
+      );
+    }
+    if (
+      status === 503 &&
+      /not.?configured/i.test(`${error.code} ${error.type}`)
+    ) {
+      return new LLMError(
+        'not-configured',
+        `No language model is configured: ${detail}`,
+        options
+      );
+    }
+    if (status === undefined || status >= 500) {
+      return new LLMError(
+        'server',
+        `The language model failed${status ? ` (${status})` : ''}: ${detail}`,
+        options
+      );
+    }
+    return new LLMError(
+      'bad-request',
+      `The language model refused the request (${status}): ${detail}`,
+      options
+    );
+  }
+
+  /** The server's own words, without the status the SDK puts in front. */
+  function serverMessage(error: APIError): string {
+    const message = (error.error as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' && message
+      ? message
+      : error.message.replace(/^\d{3} /, '');
+  }
+
+  /** The underlying reason of a network failure (the SDK's own message is generic). */
+  export function reason(error: unknown): string {
+    const cause = (error as { cause?: { message?: string; cause?: unknown } })
+      ?.cause;
+    const root = (cause?.cause as { message?: string } | undefined)?.message;
+    return (
+      root ??
+      cause?.message ??
+      (error instanceof Error ? error.message : String(error))
+    );
+  }
+}
