@@ -1,6 +1,7 @@
 import type { IRule } from './types';
 import { python2SyntaxRules } from './python2-syntax';
 import { python2BuiltinRules } from './python2-builtins';
+import { python2DivisionRule } from './python2-division';
 import { stdlibRules } from './python-stdlib';
 import { numpyRules } from './numpy';
 import { pandasApiRules } from './pandas-api';
@@ -29,6 +30,7 @@ export * from './builders-imports';
 export const allRules: readonly IRule[] = [
   ...python2SyntaxRules,
   ...python2BuiltinRules,
+  python2DivisionRule,
   ...stdlibRules,
   ...numpyRules,
   ...pandasApiRules,

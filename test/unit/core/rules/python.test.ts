@@ -1,6 +1,52 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { proposeRewrite, scanSource } from '../../../../src/core/rules';
 import { python2BuiltinRules } from '../../../../src/core/rules/python2-builtins';
+import { python2DivisionRule } from '../../../../src/core/rules/python2-division';
 import { python2SyntaxRules } from '../../../../src/core/rules/python2-syntax';
 import { stdlibRules } from '../../../../src/core/rules/python-stdlib';
-import { testExamples } from './helpers';
+import { TODAY, testExamples } from './helpers';
 
-testExamples([...python2SyntaxRules, ...python2BuiltinRules, ...stdlibRules]);
+testExamples([
+  ...python2SyntaxRules,
+  ...python2BuiltinRules,
+  python2DivisionRule,
+  ...stdlibRules
+]);
+
+describe('python.integer-division', () => {
+  const py2 = { pythonVersion: '2.7.14', predates: new Map() };
+  const rewrite = (source: string, evidence = py2) =>
+    proposeRewrite(
+      source,
+      scanSource(source, [python2DivisionRule], { versions: TODAY, evidence })
+    )?.source ?? source;
+
+  it('floors a division used as a subscript, a slice bound or a range', () => {
+    assert.equal(rewrite('half = x[len(x) / 2]'), 'half = x[len(x) // 2]');
+    assert.equal(rewrite('x[1:n/2]'), 'x[1:n//2]');
+    assert.equal(
+      rewrite('n = total / 3\nfor i in range(n):\n    pass'),
+      'n = total // 3\nfor i in range(n):\n    pass'
+    );
+  });
+
+  it('leaves divisions used as numbers, or with a float taking part', () => {
+    for (const source of [
+      'mean = total / n\nprint(mean)',
+      'n = len(x) / 2.0\ny = x[:int(n)]',
+      'n = float(len(x)) / 2\ny = x[:n]',
+      'y = x[a] / 2'
+    ]) {
+      assert.equal(rewrite(source), source);
+    }
+  });
+
+  it('applies only to notebooks written for Python 2', () => {
+    const source = 'half = x[len(x) / 2]';
+    const py3 = { pythonVersion: '3.6.5', predates: new Map() };
+    assert.equal(rewrite(source, py3), source);
+    const printStatements = { predates: new Map([['python', '3.0']]) };
+    assert.equal(rewrite(source, printStatements), 'half = x[len(x) // 2]');
+  });
+});
