@@ -19,7 +19,8 @@ import {
   LLMError,
   type ChatEvent,
   type IChatRequest,
-  type ILLMClient
+  type ILLMClient,
+  type LLMErrorKind
 } from './types';
 
 /** How to reach an OpenAI-compatible endpoint. */
@@ -227,6 +228,21 @@ export function toLLMError(error: unknown, baseURL: string): LLMError {
   );
 }
 
+/**
+ * The error codes of the Jupyter server's LLM proxy (jupyterlab_modernizer/llm_proxy.py):
+ * it answers 502/503/504 for what went wrong upstream, so the status alone would mislead.
+ */
+const PROXY_ERRORS: Record<string, LLMErrorKind> = {
+  llm_not_configured: 'not-configured',
+  llm_key_rejected: 'auth',
+  llm_rate_limited: 'rate-limit',
+  llm_timeout: 'timeout',
+  llm_unreachable: 'unreachable',
+  llm_upstream_error: 'server',
+  llm_request_refused: 'bad-request',
+  llm_stream_cut: 'malformed'
+};
+
 namespace Private {
   /** `promise`, unless `signal` aborts first: then its reason (the SDK may not notice soon). */
   export function unlessAborted<T>(
@@ -262,6 +278,11 @@ namespace Private {
     const shouldRetry = error.headers?.get('x-should-retry');
     const retryable = shouldRetry ? shouldRetry === 'true' : undefined;
     const options = { status, retryAfter, retryable, cause: error };
+    const proxied = PROXY_ERRORS[String(error.code)];
+    if (proxied) {
+      // The Jupyter proxy's messages are written for the user already.
+      return new LLMError(proxied, detail, options);
+    }
     if (
       error instanceof AuthenticationError ||
       error instanceof PermissionDeniedError
@@ -278,16 +299,6 @@ namespace Private {
       return new LLMError(
         'rate-limit',
         `The language model is rate-limiting requests: ${detail.replace(/\.$/, '')}.${wait}`,
-        options
-      );
-    }
-    if (
-      status === 503 &&
-      /not.?configured/i.test(`${error.code} ${error.type}`)
-    ) {
-      return new LLMError(
-        'not-configured',
-        `No language model is configured: ${detail}`,
         options
       );
     }

@@ -124,8 +124,8 @@ describe('OpenAIClient: error replies', () => {
       apiError(
         503,
         {
-          message: 'No LLM is configured on this Jupyter server.',
-          type: 'not_configured',
+          message: 'No LLM configured: set OPENAI_BASE_URL.',
+          type: 'server_error',
           code: 'llm_not_configured'
         },
         { 'x-should-retry': 'false' }
@@ -133,8 +133,39 @@ describe('OpenAIClient: error replies', () => {
     );
     const { error } = await outcome(llm);
     assert.equal(error?.kind, 'not-configured');
-    assert.match(error!.message, /No LLM is configured/);
+    assert.equal(error?.message, 'No LLM configured: set OPENAI_BASE_URL.');
     assert.equal(calls.length, 1);
+  });
+
+  it("reads what went wrong upstream from the proxy's error code, not its 502", async () => {
+    const cases = [
+      ['llm_key_rejected', 'auth'],
+      ['llm_unreachable', 'unreachable'],
+      ['llm_timeout', 'timeout'],
+      ['llm_request_refused', 'bad-request'],
+      ['llm_upstream_error', 'server']
+    ];
+    for (const [code, kind] of cases) {
+      const reply = apiError(
+        502,
+        { message: 'upstream says', code },
+        { 'x-should-retry': 'false' }
+      );
+      const { error } = await outcome(client(reply).llm);
+      assert.equal(error?.kind, kind, code);
+      assert.equal(error?.message, 'upstream says');
+    }
+  });
+
+  it("takes the proxy's stream-cut event as malformed", async () => {
+    const cut = {
+      message: 'The LLM endpoint closed the connection.',
+      code: 'llm_stream_cut'
+    };
+    const { llm } = client({ body: [chunk('x'), sse({ error: cut })] });
+    const { error } = await outcome(llm);
+    assert.equal(error?.kind, 'malformed');
+    assert.equal(error?.message, cut.message);
   });
 
   it('takes any other 503 as a server error, and retries it', async () => {
