@@ -14,8 +14,12 @@ const notes = (version: string) =>
 const SETUP =
   "import matplotlib\nmatplotlib.use('Agg')\nimport seaborn as sns\nimport pandas as pd\n" +
   "df = pd.DataFrame({'x': [1, 2, 3, 4], 'y': [1.0, 3.0, 2.0, 4.0], 'g': ['a', 'a', 'b', 'b']})";
-// Plotting functions whose x and y became keyword-only in 0.12.
+// Plotting functions whose x and y became keyword-only in 0.12 (figure-level ones take
+// `data` first, so `catplot('a', 'b', data=df)` passes data twice).
 const XY_FUNCTIONS = [
+  'factorplot',
+  'catplot',
+  'lmplot',
   'barplot',
   'boxplot',
   'violinplot',
@@ -84,6 +88,7 @@ export const seabornRules: IRule[] = [
       message: /unexpected keyword argument 'size'/
     },
     callees: [
+      'factorplot',
       'lmplot',
       'FacetGrid',
       'PairGrid',
@@ -125,6 +130,13 @@ export const seabornRules: IRule[] = [
           before: "ax = sns.barplot('g', 'y', data=df)\nprint(len(ax.patches))",
           after:
             "ax = sns.barplot(x='g', y='y', data=df)\nprint(len(ax.patches))"
+        },
+        {
+          setup: SETUP,
+          before:
+            "g = sns.catplot('g', 'y', data=df, kind='point')\nprint(len(g.ax.lines) > 0)",
+          after:
+            "g = sns.catplot(x='g', y='y', data=df, kind='point')\nprint(len(g.ax.lines) > 0)"
         }
       ]
     },
