@@ -50,26 +50,57 @@ function keyKind(key: string): 'int' | 'label' | 'all' | 'unknown' {
 
 /**
  * `.loc` or `.iloc` for `.ix` keys, given each axis's inferred type: on an integer axis
- * `.ix` read integers as labels; elsewhere integers were positions.
+ * `.ix` read every key as a label; elsewhere integers were positions. A key that reads as
+ * neither (`features`, `:n - 1`) takes its kind from `probed`, the kernel's answers for
+ * such keys in order.
  */
 export function ixIndexer(
   keys: string[],
-  axisTypes: string[]
+  axisTypes: string[],
+  probed: string[] = []
 ): 'loc' | 'iloc' | null {
   const wanted = new Set<string>();
+  let next = 0;
   keys.forEach((key, axis) => {
-    const kind = keyKind(key.trim());
-    const integerAxis = /integer/.test(axisTypes[axis] ?? '');
+    let kind: string = keyKind(key.trim());
     if (kind === 'unknown') {
-      wanted.add('unknown');
+      kind = probed[next++] ?? 'unknown';
+    }
+    if (/integer/.test(axisTypes[axis] ?? '')) {
+      wanted.add('loc');
     } else if (kind !== 'all') {
-      wanted.add(kind === 'label' || integerAxis ? 'loc' : 'iloc');
+      wanted.add(kind === 'label' ? 'loc' : kind === 'int' ? 'iloc' : kind);
     }
   });
   if (wanted.has('unknown') || wanted.size > 1) {
     return null;
   }
   return wanted.has('iloc') ? 'iloc' : 'loc';
+}
+
+/**
+ * What the kernel evaluates to tell an `.ix` subscript's owner's axis types, and whether
+ * each key that does not read as an integer or a label holds integers. Keys with calls
+ * are not evaluated (they may do anything): they stay unknown.
+ */
+function ixQuestion(owner: string, keys: string[]): string {
+  const probes = keys
+    .filter(key => keyKind(key) === 'unknown' && !key.includes('('))
+    .map(key =>
+      key.includes(':')
+        ? `(${key
+            .split(':')
+            .map(part => part.trim())
+            .filter(Boolean)
+            .join(', ')},)`
+        : key
+    );
+  return (
+    "(lambda o, keys, t=__import__('pandas').api.types: '|'.join(" +
+    "[o.index.inferred_type, getattr(getattr(o, 'columns', None), 'inferred_type', '')] + " +
+    "['int' if all(t.is_integer(v) for v in (k if isinstance(k, (list, tuple)) else [k])) " +
+    `else 'label' for k in keys]))(${owner}, [${probes.join(', ')}])`
+  );
 }
 
 /** The top-level keys of a subscript (`df.ix[1:3, 'a']` → `1:3`, `'a'`). */
@@ -151,6 +182,13 @@ export const pandasBehaviourRules: IRule[] = [
           before: "print(df.ix[1:]['a'].tolist())",
           after: "print(df.iloc[1:]['a'].tolist())",
           answer: 'string|string'
+        },
+        {
+          setup:
+            "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3], 'b': [4, 5, 6]}, index=['x', 'y', 'z'])\nn = 2\ncols = [1]",
+          before: 'print(df.ix[:n, cols].values.tolist())',
+          after: 'print(df.iloc[:n, cols].values.tolist())',
+          answer: 'string|string|int|int'
         }
       ]
     },
@@ -177,11 +215,10 @@ export const pandasBehaviourRules: IRule[] = [
         }
         const keys = subscriptKeys(context, subscript);
         match.question = {
-          expression:
-            "(lambda o: o.index.inferred_type + '|' + " +
-            `getattr(getattr(o, 'columns', None), 'inferred_type', ''))(${owner})`,
+          expression: ixQuestion(owner, keys),
           decide: answer => {
-            const indexer = ixIndexer(keys, answer.split('|'));
+            const [rows, columns, ...probed] = answer.split('|');
+            const indexer = ixIndexer(keys, [rows, columns], probed);
             return indexer
               ? [{ from: property.from, to: property.to, insert: indexer }]
               : null;
