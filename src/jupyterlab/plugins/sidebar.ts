@@ -3,6 +3,7 @@ import {
   type JupyterFrontEnd,
   type JupyterFrontEndPlugin
 } from '@jupyterlab/application';
+import { IStateDB } from '@jupyterlab/statedb';
 import { revealCell } from '../reveal-cell';
 import { ModernizerPanel } from '../sidebar/panel';
 import { IModernizerTracker } from '../tokens';
@@ -13,16 +14,18 @@ export const sidebarPlugin: JupyterFrontEndPlugin<void> = {
   description: 'Adds the Modernizer panel to the right sidebar.',
   autoStart: true,
   requires: [IModernizerTracker],
-  optional: [ILayoutRestorer],
+  optional: [ILayoutRestorer, IStateDB],
   activate: (
     app: JupyterFrontEnd,
     tracker: IModernizerTracker,
-    restorer: ILayoutRestorer | null
+    restorer: ILayoutRestorer | null,
+    stateDB: IStateDB | null
   ): void => {
     const panel = new ModernizerPanel({
       tracker,
       revealCell: (session, cellId, location) =>
-        void revealCell(app.shell, session.panel, cellId, location)
+        void revealCell(app.shell, session.panel, cellId, location),
+      stateDB
     });
     app.shell.add(panel, 'right', { rank: 900 });
     restorer?.add(panel, panel.id);

@@ -3,6 +3,7 @@ import type { SessionModel } from '../session/model';
 import { CellStatusIcon } from './cell-status-icon';
 import { formatDuration } from './format';
 import { useSignal } from '../use-signal';
+import { Section } from './section';
 
 /** The props of {@link CellList}. */
 export interface ICellListProps {
@@ -26,8 +27,7 @@ export function CellList({
     return null;
   }
   return (
-    <section className="jp-Modernizer-section jp-Modernizer-cells">
-      <h3 className="jp-Modernizer-heading">Cells</h3>
+    <Section id="cells" title="Cells">
       <ol className="jp-Modernizer-cellList">
         {cells.map(cell => (
           <li
@@ -56,6 +56,6 @@ export function CellList({
           </li>
         ))}
       </ol>
-    </section>
+    </Section>
   );
 }

@@ -2,6 +2,7 @@ import { refreshIcon } from '@jupyterlab/ui-components';
 import React from 'react';
 import type { SessionModel } from '../session/model';
 import { useSignal } from '../use-signal';
+import { Section } from './section';
 
 /** The props of {@link EnvironmentSection}. */
 export interface IEnvironmentSectionProps {
@@ -10,7 +11,10 @@ export interface IEnvironmentSectionProps {
   onRefresh: () => void;
 }
 
-/** Versions of the libraries the notebook imports, as installed in its kernel. */
+/**
+ * Versions of the libraries the notebook imports, as installed in its kernel. Closed
+ * unless the user opens it, or a library is missing or the probe failed.
+ */
 export function EnvironmentSection({
   model,
   onRefresh
@@ -18,10 +22,20 @@ export function EnvironmentSection({
   const env = useSignal(model.environmentChanged, () => model.environment);
   const libraries = env.modules.filter(module => !module.stdlib);
   const stdlib = env.modules.length - libraries.length;
+  const missing = libraries.filter(module => module.missing);
+  const attention =
+    env.state === 'failed'
+      ? 'failed'
+      : missing.length > 0
+        ? missing.map(module => module.module).join(' ')
+        : null;
   return (
-    <section className="jp-Modernizer-section jp-Modernizer-environment">
-      <h3 className="jp-Modernizer-heading">
-        Libraries
+    <Section
+      id="environment"
+      title="Libraries"
+      defaultOpen={false}
+      attention={attention}
+      aside={
         <button
           className="jp-Modernizer-iconButton"
           title="Probe the versions again"
@@ -31,7 +45,8 @@ export function EnvironmentSection({
         >
           <refreshIcon.react tag="span" />
         </button>
-      </h3>
+      }
+    >
       {env.state === 'unknown' && (
         <p className="jp-Modernizer-message jp-mod-quiet">
           Probed in the kernel once the notebook has one.
@@ -89,6 +104,6 @@ export function EnvironmentSection({
           )}
         </>
       )}
-    </section>
+    </Section>
   );
 }

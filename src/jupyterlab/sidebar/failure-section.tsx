@@ -1,6 +1,7 @@
 import React from 'react';
 import type { IFailure, SessionModel } from '../session/model';
 import { useSignal } from '../use-signal';
+import { Section } from './section';
 
 /** The props of {@link FailureSection}. */
 export interface IFailureSectionProps {
@@ -9,7 +10,10 @@ export interface IFailureSectionProps {
   onReveal: (cellId: string) => void;
 }
 
-/** The cell that stopped the run: error name, message and cleaned traceback. */
+/**
+ * The cell that stopped the run: error name, message and cleaned traceback. Each new
+ * failure opens the section, even one the user closed.
+ */
 export function FailureSection({
   model,
   onReveal
@@ -19,11 +23,12 @@ export function FailureSection({
     return null;
   }
   return (
-    <section
-      className="jp-Modernizer-section jp-Modernizer-failure"
+    <Section
+      id="failure"
+      title={Private.title(failure)}
+      attention={failure}
       role="alert"
     >
-      <h3 className="jp-Modernizer-heading">{Private.title(failure)}</h3>
       {Private.detail(failure) && (
         <p className="jp-Modernizer-message">{Private.detail(failure)}</p>
       )}
@@ -52,7 +57,7 @@ export function FailureSection({
       {failure.traceback && (
         <pre className="jp-Modernizer-traceback">{failure.traceback}</pre>
       )}
-    </section>
+    </Section>
   );
 }
 

@@ -1,28 +1,37 @@
 import React from 'react';
 import type { Verdict } from '../../core';
 import type { LoopModel } from '../review/loop-model';
+import type { ReviewController } from '../review/review-controller';
 import type { SessionModel } from '../session/model';
 import { useSignal } from '../use-signal';
 import { formatClock } from './format';
 import { InlineCode } from './inline-code';
+import { ReviewActions } from './review-actions';
+import { Section } from './section';
 
 /** The props of {@link ModernizeSection}. */
 export interface IModernizeSectionProps {
   loop: LoopModel;
+  review: ReviewController;
   /** The session's model: the button is off while anything runs. */
   model: SessionModel;
   onModernize: () => void;
 }
 
-/** The Modernize button, what the run does now, its verdict and its timeline. */
+/**
+ * Fix all offline, Revert all and Modernize; what the Modernize run does now, its verdict
+ * and its timeline.
+ */
 export function ModernizeSection({
   loop,
+  review,
   model,
   onModernize
 }: IModernizeSectionProps): JSX.Element {
   const state = useSignal(loop.changed, () => loop.state);
   return (
-    <section className="jp-Modernizer-section jp-Modernizer-modernize">
+    <Section id="modernize" title="Fix" attention={state.verdict}>
+      <ReviewActions review={review} model={model} />
       <ModernizeButton model={model} onModernize={onModernize} />
       {state.activity && (
         <p
@@ -50,7 +59,7 @@ export function ModernizeSection({
           ))}
         </ol>
       )}
-    </section>
+    </Section>
   );
 }
 

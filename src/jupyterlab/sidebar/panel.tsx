@@ -1,3 +1,4 @@
+import type { IStateDB } from '@jupyterlab/statedb';
 import { ReactWidget } from '@jupyterlab/ui-components';
 import React from 'react';
 import { PANEL_ID } from '../commands';
@@ -10,10 +11,10 @@ import { FailureSection } from './failure-section';
 import { KernelSection } from './kernel-section';
 import { ModernizeSection } from './modernize-section';
 import { PreflightSection } from './preflight-section';
-import { ProgressSection } from './progress-section';
 import { ProposalsSection } from './proposals-section';
-import { ReviewActions } from './review-actions';
 import { RunSection } from './run-section';
+import { SectionStatesContext } from './section';
+import { SectionStates } from './section-states';
 import { ScoresSection } from './scores-section';
 import type { ICellLocation } from '../reveal-cell';
 import { cellPositions, liveCodeCells } from '../review/notebook-cells';
@@ -24,6 +25,7 @@ export class ModernizerPanel extends ReactWidget {
   constructor(options: ModernizerPanel.IOptions) {
     super();
     this._options = options;
+    this._sections = new SectionStates({ stateDB: options.stateDB });
     this.id = PANEL_ID;
     this.addClass('jp-Modernizer-panel');
     this.title.icon = modernizerIcon;
@@ -32,10 +34,15 @@ export class ModernizerPanel extends ReactWidget {
 
   /** Renders the body for the current session. */
   protected render(): JSX.Element {
-    return <PanelBody {...this._options} />;
+    return (
+      <SectionStatesContext.Provider value={this._sections}>
+        <PanelBody {...this._options} />
+      </SectionStatesContext.Provider>
+    );
   }
 
   private _options: ModernizerPanel.IOptions;
+  private _sections: SectionStates;
 }
 
 /** Options of {@link ModernizerPanel}. */
@@ -48,6 +55,8 @@ export namespace ModernizerPanel {
       cellId: string,
       location?: ICellLocation
     ) => void;
+    /** Keeps which sections are open across reloads; without it, for the page's life. */
+    stateDB?: IStateDB | null;
   }
 }
 
@@ -102,9 +111,9 @@ function SessionView({
         onRefresh={() => void session.refreshEnvironment()}
       />
       <PreflightSection model={session.scanner.model} onReveal={reveal} />
-      <ReviewActions review={session.review} model={model} />
       <ModernizeSection
         loop={session.loop}
+        review={session.review}
         model={model}
         onModernize={() => void session.modernize()}
       />
@@ -114,7 +123,6 @@ function SessionView({
         onRun={() => void session.run()}
         onStop={() => session.stop()}
       />
-      <ProgressSection model={model} />
       <FailureSection model={model} onReveal={reveal} />
       <CellList model={model} onReveal={reveal} />
       <ScoresSection review={session.review} positionOf={positionOf} />

@@ -4,6 +4,7 @@ import type { ICellLocation } from '../reveal-cell';
 import { InlineCode } from './inline-code';
 import type { IFindingEntry, ScanModel } from '../review/scan-model';
 import { useSignal } from '../use-signal';
+import { Section } from './section';
 
 /** The props of {@link PreflightSection}. */
 export interface IPreflightSectionProps {
@@ -31,15 +32,17 @@ export function PreflightSection({
   const scan = useSignal(model.changed, () => model.state);
   const count = scan.findings.length;
   return (
-    <section className="jp-Modernizer-section jp-Modernizer-preflight">
-      <h3 className="jp-Modernizer-heading">
-        Preflight scan
-        {scan.state === 'ready' && (
+    <Section
+      id="preflight"
+      title="Preflight scan"
+      aside={
+        scan.state === 'ready' && (
           <span className="jp-Modernizer-count" data-count={count}>
             {count}
           </span>
-        )}
-      </h3>
+        )
+      }
+    >
       {scan.state === 'waiting' && (
         <p className="jp-Modernizer-message jp-mod-quiet">
           Scanned once the kernel’s library versions are known.
@@ -88,7 +91,7 @@ export function PreflightSection({
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 

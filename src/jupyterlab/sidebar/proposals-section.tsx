@@ -2,6 +2,7 @@ import React, { useEffect, useRef } from 'react';
 import type { IProposalEntry, ProposalStatus } from '../review/proposals-model';
 import type { ReviewController } from '../review/review-controller';
 import { useSignal } from '../use-signal';
+import { Section } from './section';
 import { InlineCode } from './inline-code';
 import { KIND_LABELS } from './preflight-section';
 import { ProposalDiff } from './proposal-diff';
@@ -21,7 +22,8 @@ const STATUS_LABELS: Record<Exclude<ProposalStatus, 'pending'>, string> = {
 
 /**
  * The proposals to review, each with its cell, kind, rationale, rules and diff, and
- * Accept / Reject; Accept all and Reject all for the pending ones.
+ * Accept / Reject; Accept all and Reject all for the pending ones. A new pending
+ * proposal opens the section: a Modernize run waits for it.
  */
 export function ProposalsSection({
   review,
@@ -44,11 +46,13 @@ export function ProposalsSection({
     return null;
   }
   return (
-    <section className="jp-Modernizer-section jp-Modernizer-proposals">
-      <h3 className="jp-Modernizer-heading">
-        Proposals
-        {pending.length > 0 && (
-          <span className="jp-Modernizer-headingButtons">
+    <Section
+      id="proposals"
+      title="Proposals"
+      attention={firstId}
+      aside={
+        pending.length > 0 && (
+          <>
             <button
               className="jp-Modernizer-link jp-Modernizer-acceptAll"
               onClick={() => review.acceptAll()}
@@ -61,9 +65,10 @@ export function ProposalsSection({
             >
               Reject all
             </button>
-          </span>
-        )}
-      </h3>
+          </>
+        )
+      }
+    >
       {state.message && (
         <p className="jp-Modernizer-message jp-mod-quiet">{state.message}</p>
       )}
@@ -78,7 +83,7 @@ export function ProposalsSection({
           />
         ))}
       </ol>
-    </section>
+    </Section>
   );
 }
 

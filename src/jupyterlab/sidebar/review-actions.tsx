@@ -14,19 +14,17 @@ export function ReviewActions({
 }): JSX.Element {
   const running = useSignal(model.runChanged, () => model.isRunning);
   return (
-    <section className="jp-Modernizer-section jp-Modernizer-reviewActions">
-      <div className="jp-Modernizer-buttons">
-        <FixAllButton review={review} running={running} />
-        <button
-          className="jp-Button jp-mod-styled jp-mod-reject jp-Modernizer-revertAll"
-          title="Restore the notebook as it was opened"
-          disabled={running}
-          onClick={() => void Private.confirmRevert(review)}
-        >
-          Revert all
-        </button>
-      </div>
-    </section>
+    <div className="jp-Modernizer-buttons jp-Modernizer-reviewActions">
+      <FixAllButton review={review} running={running} />
+      <button
+        className="jp-Button jp-mod-styled jp-mod-reject jp-Modernizer-revertAll"
+        title="Restore the notebook as it was opened"
+        disabled={running}
+        onClick={() => void Private.confirmRevert(review)}
+      >
+        Revert all
+      </button>
+    </div>
   );
 }
 

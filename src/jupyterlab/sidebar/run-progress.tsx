@@ -4,7 +4,7 @@ import { formatClock } from './format';
 import { useSignal } from '../use-signal';
 
 /** Cell n of m, the time elapsed and the budget left, with a bar. */
-export function ProgressSection({
+export function RunProgress({
   model
 }: {
   model: SessionModel;
@@ -16,7 +16,7 @@ export function ProgressSection({
   const { position, total, elapsedMs, budgetMs } = progress;
   const left = Math.max(0, budgetMs - elapsedMs);
   return (
-    <section className="jp-Modernizer-section jp-Modernizer-progress">
+    <div className="jp-Modernizer-progress">
       <div className="jp-Modernizer-progressLine">
         <span className="jp-Modernizer-progressCells">
           {Private.cells(position, total)}
@@ -32,7 +32,7 @@ export function ProgressSection({
         value={position}
         aria-label={`Cell ${position} of ${total}`}
       />
-    </section>
+    </div>
   );
 }
 

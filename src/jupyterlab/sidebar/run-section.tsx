@@ -2,6 +2,8 @@ import { runIcon, stopIcon } from '@jupyterlab/ui-components';
 import React from 'react';
 import type { RunState, SessionModel } from '../session/model';
 import { useSignal } from '../use-signal';
+import { RunProgress } from './run-progress';
+import { Section } from './section';
 
 /** The props of {@link RunSection}. */
 export interface IRunSectionProps {
@@ -21,7 +23,7 @@ const DESCRIPTIONS: Record<RunState, string> = {
   stopped: 'Stopped.'
 };
 
-/** The Run check and Stop buttons, with the run's state in one line. */
+/** The Run check and Stop buttons, the run's state in one line, and its progress. */
 export function RunSection({
   model,
   onRun,
@@ -33,7 +35,7 @@ export function RunSection({
     isRunning: model.isRunning
   }));
   return (
-    <section className="jp-Modernizer-section jp-Modernizer-run">
+    <Section id="run" title="Check">
       <div className="jp-Modernizer-buttons">
         <button
           className="jp-Button jp-mod-styled jp-mod-accept jp-Modernizer-runButton"
@@ -59,6 +61,7 @@ export function RunSection({
       >
         {run.notice ?? DESCRIPTIONS[run.state]}
       </p>
-    </section>
+      <RunProgress model={model} />
+    </Section>
   );
 }

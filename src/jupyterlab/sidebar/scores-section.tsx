@@ -2,6 +2,7 @@ import React from 'react';
 import type { IScore, IScoreRow } from '../../core';
 import type { ReviewController } from '../review/review-controller';
 import { useSignal } from '../use-signal';
+import { Section } from './section';
 import { ReferenceForm } from './reference-form';
 
 /** The props of {@link ScoresSection}. */
@@ -24,8 +25,11 @@ export function ScoresSection({
   const state = useSignal(model.changed, () => model.state);
   const { report, original, references } = state;
   return (
-    <section className="jp-Modernizer-section jp-Modernizer-scores">
-      <h3 className="jp-Modernizer-heading">Scores</h3>
+    <Section
+      id="scores"
+      title="Scores"
+      attention={report && !report.allWithin ? report : null}
+    >
       {report ? (
         report.rows.length === 0 ? (
           <p className="jp-Modernizer-message jp-mod-quiet">
@@ -62,7 +66,7 @@ export function ScoresSection({
         </ul>
       )}
       <ReferenceForm onAdd={reference => review.addReference(reference)} />
-    </section>
+    </Section>
   );
 }
 
