@@ -266,6 +266,24 @@ describe('OpenAIClient against an OpenAI-compatible server', () => {
     assert.equal(request.disconnected, true);
   });
 
+  it('closes the connection when the caller stops reading early', async () => {
+    await stub.script({
+      content: 'e'.repeat(200),
+      chunk_chars: 4,
+      delay_ms: 50
+    });
+    let deltas = 0;
+
+    for await (const event of client().stream(REQUEST)) {
+      if (event.type === 'delta' && ++deltas === 2) {
+        break;
+      }
+    }
+
+    const [request] = await settledRequests(stub);
+    assert.equal(request.disconnected, true);
+  });
+
   it('cancels while it waits to retry, without another request', async () => {
     await stub.script({ fault: '429', retry_after: 30 }, { content: 'late' });
     const controller = new AbortController();

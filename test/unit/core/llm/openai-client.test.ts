@@ -206,6 +206,27 @@ describe('OpenAIClient: error replies', () => {
     );
   });
 
+  it('times out a server that never answers, once per try', async () => {
+    let tries = 0;
+    const llm = new OpenAIClient({
+      baseURL: 'http://llm.test/v1',
+      maxRetries: 1,
+      timeoutMs: 100,
+      fetch: (input, init) =>
+        new Promise((_, reject) => {
+          tries++;
+          init!.signal!.addEventListener('abort', () =>
+            reject(init!.signal!.reason)
+          );
+        })
+    });
+    const started = Date.now();
+    const { error } = await outcome(llm);
+    assert.equal(error?.kind, 'timeout');
+    assert.equal(tries, 2);
+    assert.ok(Date.now() - started < 2000);
+  });
+
   it('rejects models() with an LLMError too', async () => {
     const { llm } = client(apiError(401, { message: 'no' }));
     await assert.rejects(
