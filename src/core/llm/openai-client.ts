@@ -14,7 +14,7 @@ import {
   retryAfterSeconds,
   type FetchFunction
 } from './fetch-guard';
-import { retryDelayMs, sleep, type IRetryPolicy } from './retry';
+import { retryDelayMs, sleep, unlessAborted, type IRetryPolicy } from './retry';
 import {
   LLMError,
   type ChatEvent,
@@ -106,7 +106,7 @@ export class OpenAIClient implements ILLMClient {
           () => abort.abort(Private.stalled(this._timeoutMs)),
           this._timeoutMs
         );
-        const next = await Private.unlessAborted(chunks.next(), abort.signal);
+        const next = await unlessAborted(chunks.next(), abort.signal);
         clearTimeout(idle);
         if (next.done) {
           break;
@@ -159,7 +159,7 @@ export class OpenAIClient implements ILLMClient {
   ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await Private.unlessAborted(start(), signal);
+        return await unlessAborted(start(), signal);
       } catch (error) {
         const failure = toLLMError(error, this._baseURL);
         const delay = retryDelayMs(failure, attempt, this._retry);
@@ -186,7 +186,7 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_RETRY_AFTER_SECONDS = 60;
 
 /** The {@link LLMError} for anything the SDK, the stream or the network threw. */
-export function toLLMError(error: unknown, baseURL: string): LLMError {
+function toLLMError(error: unknown, baseURL: string): LLMError {
   if (error instanceof LLMError) {
     return error;
   }
@@ -244,24 +244,6 @@ const PROXY_ERRORS: Record<string, LLMErrorKind> = {
 };
 
 namespace Private {
-  /** `promise`, unless `signal` aborts first: then its reason (the SDK may not notice soon). */
-  export function unlessAborted<T>(
-    promise: Promise<T>,
-    signal: AbortSignal
-  ): Promise<T> {
-    let onAbort = () => undefined as void;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(signal.reason);
-      if (signal.aborted) {
-        onAbort();
-      }
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-    return Promise.race([promise, aborted]).finally(() =>
-      signal.removeEventListener('abort', onAbort)
-    );
-  }
-
   export function stalled(timeoutMs: number): LLMError {
     return new LLMError(
       'timeout',

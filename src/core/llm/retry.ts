@@ -1,3 +1,4 @@
+// Waiting and trying again, and giving up at once when the caller aborts.
 import type { LLMError } from './types';
 
 /** When to try a failed request again. */
@@ -47,4 +48,26 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
       signal.addEventListener('abort', onAbort, { once: true });
     }
   });
+}
+
+/**
+ * `promise`, unless `signal` aborts first: then its reason at once (the SDK's promises
+ * may settle long after an abort, e.g. when it sleeps before a retry).
+ */
+export function unlessAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal
+): Promise<T> {
+  let onAbort!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+  });
+  if (signal.aborted) {
+    onAbort();
+  } else {
+    signal.addEventListener('abort', onAbort, { once: true });
+  }
+  return Promise.race([promise, aborted]).finally(() =>
+    signal.removeEventListener('abort', onAbort)
+  );
 }

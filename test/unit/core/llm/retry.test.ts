@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LLMError } from '../../../../src/core/llm';
-import { retryDelayMs, sleep } from '../../../../src/core/llm/retry';
+import {
+  retryDelayMs,
+  sleep,
+  unlessAborted
+} from '../../../../src/core/llm/retry';
 
 const POLICY = { maxRetries: 3, maxRetryAfterSeconds: 60 };
 const noJitter = () => 0;
@@ -50,5 +54,30 @@ describe('sleep', () => {
       error => error === reason
     );
     assert.ok(Date.now() - started < 1000);
+  });
+});
+
+describe('unlessAborted', () => {
+  it('settles as the promise does while the signal stays quiet', async () => {
+    const signal = new AbortController().signal;
+    assert.equal(await unlessAborted(Promise.resolve(7), signal), 7);
+    await assert.rejects(
+      unlessAborted(Promise.reject(new Error('no')), signal),
+      /no/
+    );
+  });
+
+  it('rejects with the abort reason without waiting for the promise', async () => {
+    const controller = new AbortController();
+    const never = new Promise<number>(() => undefined);
+    setTimeout(() => controller.abort('stop'), 10);
+    await assert.rejects(
+      unlessAborted(never, controller.signal),
+      reason => reason === 'stop'
+    );
+    await assert.rejects(
+      unlessAborted(never, controller.signal),
+      reason => reason === 'stop'
+    );
   });
 });
