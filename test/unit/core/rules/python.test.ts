@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { proposeRewrite, scanSource } from '../../../../src/core/rules';
+import {
+  proposeRewrite,
+  scanSource,
+  type INotebookEvidence
+} from '../../../../src/core/rules';
 import { python2BuiltinRules } from '../../../../src/core/rules/python2-builtins';
 import { python2DivisionRule } from '../../../../src/core/rules/python2-division';
 import { python2SyntaxRules } from '../../../../src/core/rules/python2-syntax';
@@ -15,7 +19,10 @@ testExamples([
 ]);
 
 describe('python.integer-division', () => {
-  const py2 = { pythonVersion: '2.7.14', predates: new Map() };
+  const py2: INotebookEvidence = {
+    pythonVersion: '2.7.14',
+    predates: new Map()
+  };
   const rewrite = (source: string, evidence = py2) =>
     proposeRewrite(
       source,
