@@ -49,6 +49,7 @@ export class LoopSession {
       noFix: false,
       calibrated: false,
       noRuntimeFix: false,
+      verifications: 0,
       fixes: 0,
       maxFixes: this.maxFixes,
       elapsedMs: 0,
@@ -251,11 +252,18 @@ export class LoopSession {
       position: summary.failure.position,
       result: summary.failure.result
     };
+    this.state.verifications++;
     this.state.verification = {
       ...(cut ? { cut } : {}),
       ...(failure && !cut ? { failure } : {}),
       scores
     };
+    if (failure && !cut) {
+      // Repaired like any failure if the policy allows another verification.
+      this.state.failure = failure;
+      this.state.noFix = false;
+      this.state.nextPosition = failure.position;
+    }
     const passed = !cut && !failure && scores.allWithin;
     yield { kind: 'verified', passed };
   }

@@ -1,18 +1,30 @@
 import type { ILoopState, NextStep, Verdict } from './types';
 
+/** Verification runs per session: a failed one is repaired and verified once more. */
+export const MAX_VERIFICATIONS = 2;
+
 /**
  * What comes next, from where the session stands: a pure function, read as a table.
  * Stops first (user, time budget, max fixes), then in the study's order of need: the
  * preflight fixes, error-repair of a failed cell, running the cells left, comparing
- * scores, score-calibration once when a score is out of tolerance, the verification run.
+ * scores, score-calibration once when a score is out of tolerance, the verification run
+ * (repaired and run once more when a cell fails only from the top).
  */
 export function nextStep(state: ILoopState): NextStep {
   const done = (verdict: Verdict): NextStep => ({ kind: 'done', verdict });
   if (state.stopped) {
     return done({ kind: 'stopped', reason: 'user' });
   }
-  if (state.verification) {
-    return done(Private.verdictOf(state.verification));
+  // A cell that failed only from the top (it leaned on the kernel's earlier state) is
+  // repaired like any failure, then the session verifies once more.
+  const { verification } = state;
+  if (
+    verification &&
+    (!verification.failure ||
+      verification.cut ||
+      state.verifications >= MAX_VERIFICATIONS)
+  ) {
+    return done(Private.verdictOf(verification));
   }
   if (state.elapsedMs >= state.budgetMs) {
     // Offline there is no runtime-reduction fixer; asking once keeps the table honest.

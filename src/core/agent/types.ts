@@ -89,7 +89,9 @@ export interface ILoopState {
   calibrated: boolean;
   /** Runtime-reduction was tried and gave nothing. */
   noRuntimeFix: boolean;
-  /** Set by the verification run: its failure, if any, and its scores. */
+  /** Verification runs made; a failed one is repaired and verified again, once. */
+  verifications: number;
+  /** Set by the latest verification run: its failure, if any, and its scores. */
   verification?: {
     failure?: { cellId: string; position: number; result: ICellResult };
     scores?: IScoreReport;

@@ -298,6 +298,26 @@ describe('runLoop', () => {
     assert.ok(events.some(e => e.kind === 'verified' && !e.passed));
   });
 
+  it('repairs a cell that fails only in the verification, then verifies again', async () => {
+    // `.ix` worked in the kernel the session started with; from a restart it raises.
+    const kernel = new FakeKernel((code, run) =>
+      run.restarted > 0 ? TODAY(code, run) : {}
+    );
+    const sources = [
+      "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2]})",
+      "print(df.ix[0, 'a'])"
+    ];
+    const { verdict, events, document } = await session(sources, { kernel });
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.equal(document.cells[1].source, "print(df.loc[0, 'a'])");
+    assert.deepEqual(
+      events
+        .filter(e => e.kind === 'verified')
+        .map(e => e.kind === 'verified' && e.passed),
+      [false, true]
+    );
+  });
+
   it('pins a changed default when a score moved, then verifies without re-running first', async () => {
     const sources = [
       'from sklearn.ensemble import RandomForestClassifier',

@@ -33,6 +33,7 @@ function state(overrides: Partial<ILoopState> = {}): ILoopState {
     noFix: false,
     calibrated: false,
     noRuntimeFix: false,
+    verifications: 0,
     fixes: 0,
     maxFixes: 16,
     elapsedMs: 1000,
@@ -115,8 +116,33 @@ const table: [string, Partial<ILoopState>, NextStep][] = [
     { kind: 'done', verdict: { kind: 'scores-off', comparison: off } }
   ],
   [
-    'fails when the verification fails',
-    { nextPosition: 6, verification: { failure, scores: within } },
+    'repairs a cell that failed in the verification',
+    {
+      failure,
+      nextPosition: 3,
+      scores: within,
+      verification: { failure, scores: within },
+      verifications: 1
+    },
+    { kind: 'propose', fix: 'error-repair', cellId: 'c3', result: failed }
+  ],
+  [
+    'runs on after repairing it, then verifies again',
+    {
+      nextPosition: 3,
+      scores: within,
+      verification: { failure, scores: within },
+      verifications: 1
+    },
+    { kind: 'run', fromPosition: 3 }
+  ],
+  [
+    'fails when the last verification fails',
+    {
+      nextPosition: 6,
+      verification: { failure, scores: within },
+      verifications: 2
+    },
     { kind: 'done', verdict: { kind: 'fails', ...failure } }
   ],
   [
