@@ -208,7 +208,7 @@ function toLLMError(error: unknown, baseURL: string): LLMError {
     );
   }
   if (error instanceof APIError) {
-    return Private.fromStatus(error);
+    return Private.fromStatus(error, baseURL);
   }
   if (error instanceof IncompleteStreamError) {
     return new LLMError('malformed', error.message, { cause: error });
@@ -252,7 +252,7 @@ namespace Private {
   }
 
   /** An HTTP error status (or an error event inside the stream, with no status). */
-  export function fromStatus(error: APIError): LLMError {
+  export function fromStatus(error: APIError, baseURL: string): LLMError {
     const status = error.status;
     const detail = serverMessage(error);
     const retryAfter = error.headers && retryAfterSeconds(error.headers);
@@ -263,7 +263,7 @@ namespace Private {
     const proxied = PROXY_ERRORS[String(error.code)];
     if (proxied) {
       // The Jupyter proxy's messages are written for the user already.
-      return new LLMError(proxied, detail, options);
+      return new LLMError(proxied, detail || `${proxied} (${status})`, options);
     }
     if (
       error instanceof AuthenticationError ||
@@ -271,7 +271,10 @@ namespace Private {
     ) {
       return new LLMError(
         'auth',
-        `The language model refused the key (${status}): ${detail}`,
+        say(
+          `The language model at ${baseURL} refused the key (${status})`,
+          detail
+        ),
         options
       );
     }
@@ -280,30 +283,38 @@ namespace Private {
         retryAfter === undefined ? '' : ` Try again in ${retryAfter} s.`;
       return new LLMError(
         'rate-limit',
-        `The language model is rate-limiting requests: ${detail.replace(/\.$/, '')}.${wait}`,
+        say('The language model is rate-limiting requests', detail) + wait,
         options
       );
     }
     if (status === undefined || status >= 500) {
       return new LLMError(
         'server',
-        `The language model failed${status ? ` (${status})` : ''}: ${detail}`,
+        say(`The language model failed${status ? ` (${status})` : ''}`, detail),
         options
       );
     }
     return new LLMError(
       'bad-request',
-      `The language model refused the request (${status}): ${detail}`,
+      say(`The language model refused the request (${status})`, detail),
       options
     );
   }
 
-  /** The server's own words, without the status the SDK puts in front. */
+  /** The server's own words, without the status the SDK puts in front; '' for none. */
   function serverMessage(error: APIError): string {
     const message = (error.error as { message?: unknown } | undefined)?.message;
-    return typeof message === 'string' && message
-      ? message
+    if (typeof message === 'string') {
+      return message.trim();
+    }
+    return /status code \(no body\)$/.test(error.message)
+      ? ''
       : error.message.replace(/^\d{3} /, '');
+  }
+
+  /** `lead: detail.`, or `lead.` without a detail. */
+  function say(lead: string, detail: string): string {
+    return detail ? `${lead}: ${detail.replace(/\.$/, '')}.` : `${lead}.`;
   }
 
   /** The underlying reason of a network failure (the SDK's own message is generic). */

@@ -103,10 +103,21 @@ describe('OpenAIClient: error replies', () => {
       assert.equal(error?.status, status);
       assert.equal(
         error?.message,
-        `The language model refused the key (${status}): Incorrect API key provided`
+        `The language model at http://llm.test/v1 refused the key (${status}): Incorrect API key provided.`
       );
       assert.equal(calls.length, 1);
     }
+  });
+
+  it('says who refused when the reply has no message of its own', async () => {
+    // Jupyter's own 403 (a stale session), in front of the proxy.
+    const { llm } = client({ status: 403, body: '{"message": "Forbidden"}' });
+    const { error } = await outcome(llm);
+    assert.equal(error?.kind, 'auth');
+    assert.equal(
+      error?.message,
+      'The language model at http://llm.test/v1 refused the key (403).'
+    );
   });
 
   it("gives the server's reason for a bad request", async () => {
