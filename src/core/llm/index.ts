@@ -2,3 +2,4 @@
 export * from './types';
 export { OpenAIClient, type IOpenAIClientOptions } from './openai-client';
 export { clientFromEnvironment } from './env-client';
+export type { FetchFunction } from './fetch-guard';

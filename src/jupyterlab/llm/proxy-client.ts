@@ -1,11 +1,11 @@
 import { URLExt } from '@jupyterlab/coreutils';
 import { ServerConnection } from '@jupyterlab/services';
-import type { FetchFunction } from '../../core/llm/fetch-guard';
 import {
   OpenAIClient,
+  type FetchFunction,
+  type ILLMClient,
   type IOpenAIClientOptions
-} from '../../core/llm/openai-client';
-import type { ILLMClient } from '../../core/llm/types';
+} from '../../core/llm';
 
 /** The server extension's OpenAI-compatible LLM proxy, below the server's base URL. */
 export const PROXY_PATH = 'modernizer/v1';
