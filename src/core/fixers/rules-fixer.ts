@@ -1,6 +1,11 @@
 import type { IProposal } from '../agent/types';
 import type { ICellResult } from '../execution/types';
-import { answerQuestions, proposeRewrite, scanSource } from '../rules/engine';
+import {
+  answerQuestions,
+  proposeRewrite,
+  raisedBy,
+  scanSource
+} from '../rules/engine';
 import type { IRule, IRuleMatch } from '../rules/types';
 import { unsafeReasons } from '../review/safety';
 import type { IFixer, IFixRequest } from './types';
@@ -56,11 +61,7 @@ export function explainsFailure(
   rule: IRule,
   failure: ICellResult | undefined
 ): boolean {
-  return (
-    !!rule.raises &&
-    failure?.ename === rule.raises.ename &&
-    rule.raises.message.test(failure.evalue ?? '')
-  );
+  return !!failure && raisedBy(rule, failure);
 }
 
 namespace Private {

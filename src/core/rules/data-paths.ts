@@ -50,15 +50,22 @@ function localCopy(files: ReadonlySet<string>, url: string): string | null {
   return candidates[0] ?? null;
 }
 
-/** The first string argument of a call and its node, when it is a plain literal. */
+// Writers whose path is not their first argument: `joblib.dump(model, 'model.pkl')`.
+const PATH_POSITION: Record<string, number> = { dump: 1 };
+
+/** The path argument of a call and its node, when it is a plain string literal. */
 function pathArgument(
   context: IRuleContext,
   call: Parameters<typeof argsOf>[1]
 ) {
   const args = argsOf(context, call);
+  const position = PATH_POSITION[calleeOf(context, call)?.name ?? ''] ?? 0;
   const arg =
-    args.find(a => !a.name && !a.star) ??
-    args.find(a => a.name === 'fname' || a.name === 'path_or_buf');
+    args.filter(a => !a.name && !a.star)[position] ??
+    args.find(
+      a =>
+        a.name === 'fname' || a.name === 'path_or_buf' || a.name === 'filename'
+    );
   if (!arg || arg.value.name !== 'String') {
     return null;
   }
@@ -167,7 +174,7 @@ export const dataPathRules: IRule[] = [
         'The notebook writes into a folder that is not beside it (it existed on the author’s machine): create it first.',
       link: 'https://docs.python.org/3/library/os.html#os.makedirs',
       raises: {
-        ename: 'OSError',
+        ename: ['OSError', 'FileNotFoundError'],
         message: /non-existent directory|No such file or directory/
       },
       examples: [
@@ -178,6 +185,14 @@ export const dataPathRules: IRule[] = [
           after:
             "import os\nos.makedirs('output', exist_ok=True)\ndf.to_csv('output/result.csv')\nprint(open('output/result.csv').read())",
           files: ['notebook.ipynb', 'data/train.csv']
+        },
+        {
+          setup: 'import joblib',
+          before:
+            "joblib.dump({'a': 1}, 'models/model.pkl')\nprint(joblib.load('models/model.pkl'))",
+          after:
+            "import os\nos.makedirs('models', exist_ok=True)\njoblib.dump({'a': 1}, 'models/model.pkl')\nprint(joblib.load('models/model.pkl'))",
+          files: ['notebook.ipynb']
         }
       ]
     },

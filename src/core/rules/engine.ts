@@ -158,10 +158,19 @@ export function rulesExplaining(
   rules: readonly IRule[],
   error: { ename: string; evalue: string }
 ): IRule[] {
-  return rules.filter(
-    rule =>
-      rule.raises?.ename === error.ename &&
-      rule.raises.message.test(error.evalue)
+  return rules.filter(rule => raisedBy(rule, error));
+}
+
+/** Whether a kernel error is the failure a rule records (name and message). */
+export function raisedBy(
+  rule: IRule,
+  error: { ename?: string; evalue?: string }
+): boolean {
+  const names = [rule.raises?.ename ?? []].flat();
+  return (
+    error.ename !== undefined &&
+    names.includes(error.ename) &&
+    rule.raises!.message.test(error.evalue ?? '')
   );
 }
 

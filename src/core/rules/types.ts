@@ -13,8 +13,8 @@ export interface ITextEdit {
 
 /** How the kernel reports the failure a rule explains. */
 export interface IErrorSignature {
-  /** Exception class name, e.g. `ModuleNotFoundError`. */
-  ename: string;
+  /** Exception class name, e.g. `ModuleNotFoundError`; or names, where callers differ. */
+  ename: string | readonly string[];
   /** Matched against the exception message. */
   message: RegExp;
 }
