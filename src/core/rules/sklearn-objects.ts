@@ -108,6 +108,43 @@ const gridScores = defineRule(
   ['grid_scores_']
 );
 
+/** `SCORERS` (a dict of scorers by name) became `get_scorer_names()`, in both forms. */
+function scorers(): IRule {
+  const info = {
+    id: 'sklearn.scorers',
+    distribution: 'scikit-learn',
+    since: '1.3',
+    summary:
+      '`sklearn.metrics.SCORERS` was removed in 1.3: use `get_scorer_names()`.',
+    link: sklearnNotes('1.3'),
+    raises: noAttribute('SCORERS'),
+    examples: [
+      {
+        before:
+          "from sklearn import metrics\nprint('accuracy' in metrics.SCORERS)",
+        after:
+          "from sklearn import metrics\nprint('accuracy' in metrics.get_scorer_names())"
+      }
+    ]
+  };
+  return anyOf(info, [
+    aliasReplaced({
+      ...info,
+      module: 'sklearn.metrics',
+      name: 'SCORERS',
+      to: '$.get_scorer_names()'
+    }),
+    nameMoved({
+      ...info,
+      module: 'sklearn.metrics',
+      name: 'SCORERS',
+      to: 'sklearn.metrics',
+      toName: 'get_scorer_names',
+      useAs: 'get_scorer_names()'
+    })
+  ]);
+}
+
 /** Removed scikit-learn estimators, functions, datasets and attributes. */
 export const sklearnObjectRules: IRule[] = [
   nameMoved({
@@ -218,26 +255,7 @@ export const sklearnObjectRules: IRule[] = [
       }
     ]
   }),
-  aliasReplaced({
-    id: 'sklearn.scorers',
-    distribution: 'scikit-learn',
-    since: '1.3',
-    summary:
-      '`sklearn.metrics.SCORERS` was removed in 1.3: use `get_scorer_names()`.',
-    link: sklearnNotes('1.3'),
-    raises: noAttribute('SCORERS'),
-    module: 'sklearn.metrics',
-    name: 'SCORERS',
-    to: '$.get_scorer_names()',
-    examples: [
-      {
-        before:
-          "from sklearn import metrics\nprint('accuracy' in metrics.SCORERS)",
-        after:
-          "from sklearn import metrics\nprint('accuracy' in metrics.get_scorer_names())"
-      }
-    ]
-  }),
+  scorers(),
   displayMethod('plot_confusion_matrix', 'ConfusionMatrixDisplay'),
   displayMethod('plot_roc_curve', 'RocCurveDisplay'),
   displayMethod('plot_precision_recall_curve', 'PrecisionRecallDisplay'),

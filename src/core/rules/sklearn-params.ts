@@ -66,6 +66,26 @@ export const sklearnParamRules: IRule[] = [
     ]
   }),
   keywordRenamed({
+    ...info(
+      'gmm-n-iter',
+      '0.20',
+      '`GMM(n_iter=)` is `GaussianMixture(max_iter=)` since 0.20.'
+    ),
+    raises: unexpected('n_iter'),
+    callees: ['GaussianMixture', 'GMM'],
+    keyword: 'n_iter',
+    to: 'max_iter',
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.mixture import GaussianMixture\nprint(GaussianMixture(2, n_iter=50, random_state=0).fit(X).max_iter)',
+        after:
+          'from sklearn.mixture import GaussianMixture\nprint(GaussianMixture(2, max_iter=50, random_state=0).fit(X).max_iter)'
+      }
+    ]
+  }),
+  keywordRenamed({
     ...info('tsne-n-iter', '1.7', '`TSNE(n_iter=)` is `max_iter=` since 1.7.'),
     raises: unexpected('n_iter'),
     callees: ['TSNE'],

@@ -40,14 +40,24 @@ const REMOVED: readonly (readonly [
     "'multinomial'"
   ],
   [
+    'linear-regression-normalize',
+    '1.2',
+    ['LinearRegression'],
+    'normalize',
+    'Least squares predictions do not depend on the features’ scale: dropping it changes no result.',
+    'sklearn.linear_model',
+    'True'
+  ],
+  [
     'normalize',
     '1.2',
-    ['LinearRegression', 'Ridge', 'Lasso', 'ElasticNet', 'Lars', 'LassoLars'],
+    ['Ridge', 'Lasso', 'ElasticNet', 'Lars', 'LassoLars'],
     'normalize',
     'normalize=True is gone: put a StandardScaler in a pipeline.',
     'sklearn.linear_model',
     'False'
   ],
+
   [
     'tree-presort',
     '0.24',
@@ -105,6 +115,7 @@ const REMOVED: readonly (readonly [
   ]
 ];
 const SAFE_TO_DROP: Record<string, (value: string) => boolean> = {
+  'linear-regression-normalize': () => true,
   algorithm: value => /SAMME/.test(value),
   multi_class: value => /auto|multinomial/.test(value),
   normalize: value => value === 'False',
@@ -271,7 +282,7 @@ export const sklearnRemovedParamRules: IRule[] = [
       callees,
       keyword,
       note,
-      safe: SAFE_TO_DROP[keyword],
+      safe: SAFE_TO_DROP[id] ?? SAFE_TO_DROP[keyword],
       examples: [
         {
           before: `${imports}\nprint(type(${callee}(${keyword}=${value})).__name__)`,
@@ -279,6 +290,26 @@ export const sklearnRemovedParamRules: IRule[] = [
         }
       ]
     });
+  }),
+  keywordRemoved({
+    id: 'sklearn.search-iid',
+    distribution: 'scikit-learn',
+    since: '0.24',
+    summary: '`GridSearchCV(iid=...)` was removed in scikit-learn 0.24.',
+    link: sklearnNotes('0.24'),
+    raises: unexpected('iid'),
+    callees: ['GridSearchCV', 'RandomizedSearchCV'],
+    keyword: 'iid',
+    note: "iid=False is today's behaviour: fold scores are averaged unweighted.",
+    safe: value => value === 'False',
+    examples: [
+      {
+        before:
+          "from sklearn.model_selection import GridSearchCV\nfrom sklearn.svm import SVC\nprint(GridSearchCV(SVC(), {'C': [1]}, iid=False).cv)",
+        after:
+          "from sklearn.model_selection import GridSearchCV\nfrom sklearn.svm import SVC\nprint(GridSearchCV(SVC(), {'C': [1]}).cv)"
+      }
+    ]
   }),
   keywordOnlyArgs,
   imputerArgs

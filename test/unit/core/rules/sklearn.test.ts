@@ -41,3 +41,15 @@ describe('a moved name used in a later cell', () => {
     );
   });
 });
+
+describe('sklearn.scorers', () => {
+  it('rewrites the import form and its uses', () => {
+    const source =
+      'from sklearn.metrics import SCORERS, r2_score\nprint(sorted(SCORERS)[:2])';
+    const matches = scanSource(source, sklearnObjectRules, { versions: TODAY });
+    assert.equal(
+      proposeRewrite(source, matches)?.source,
+      'from sklearn.metrics import r2_score\nfrom sklearn.metrics import get_scorer_names\nprint(sorted(get_scorer_names())[:2])'
+    );
+  });
+});
