@@ -31,11 +31,17 @@ export class SectionStates {
     }
     this._open = { ...this._open, [id]: open };
     this._changed.emit();
-    void this._stateDB?.save(SectionStates.STATE_KEY, this._open);
+    // Unsaved, the choice still holds until the page reloads.
+    this._stateDB
+      ?.save(SectionStates.STATE_KEY, this._open)
+      .catch(() => undefined);
   }
 
   private async _restore(stateDB: IStateDB): Promise<void> {
-    const saved = await stateDB.fetch(SectionStates.STATE_KEY);
+    // Unreadable saved states leave the defaults: nothing the user must be told about.
+    const saved = await stateDB
+      .fetch(SectionStates.STATE_KEY)
+      .catch(() => undefined);
     const restored: Record<string, boolean> = {};
     for (const [id, open] of Object.entries(
       (saved ?? {}) as ReadonlyPartialJSONObject
