@@ -174,10 +174,11 @@ class StubHandler(BaseHTTPRequestHandler):
 
     def _send_error_reply(self, status: int, fault: str | None, reply: dict) -> None:
         headers = {}
-        if status == 429:
+        kind = fault or str(status)
+        if kind == "429":
             headers["retry-after"] = str(reply.get("retry_after", 1))
             error = error_body("Rate limit reached for requests", "requests", "rate_limit_exceeded")
-        elif status == 401:
+        elif kind == "401":
             error = self._key_error()
         else:
             error = error_body("The server had an error processing your request.", "server_error")
