@@ -2,7 +2,7 @@
 
 import os
 
-from traitlets import Bool, List, Unicode, default
+from traitlets import Bool, Float, Int, List, Unicode, default
 from traitlets.config import Configurable
 
 
@@ -26,7 +26,24 @@ class ModernizerConfig(Configurable):
 
     llm_models = List(
         Unicode(),
-        help="Models offered to the user, e.g. ['gpt-4.1-mini'].",
+        help="Models offered to the user, e.g. ['gpt-4.1-mini']. When set, the proxy refuses "
+        "any other model; when empty, it serves whatever the upstream lists.",
+    ).tag(config=True)
+
+    llm_connect_timeout = Float(
+        10.0,
+        help="Seconds to connect to the LLM upstream before the proxy answers 504.",
+    ).tag(config=True)
+
+    llm_idle_timeout = Float(
+        180.0,
+        help="Seconds the LLM upstream may stay silent, before its reply starts or between two "
+        "chunks of a stream, before the proxy gives up (504, or an error event in a stream).",
+    ).tag(config=True)
+
+    llm_max_body_bytes = Int(
+        1024 * 1024,
+        help="Largest request body the LLM proxy accepts, in bytes; larger ones get 413.",
     ).tag(config=True)
 
     kernel_nodelay = Bool(
