@@ -12,9 +12,10 @@ prints one line, ``{"url": "http://127.0.0.1:PORT/v1"}``, once it listens. Route
   the next one, or "stub reply" when none is left. REPLY fields, all optional:
   ``content``; ``chunk_chars`` (characters per streamed chunk, 8); ``delay_ms`` (before each
   chunk, 0); ``fault``: "429" (with a ``retry-after`` of ``retry_after`` seconds), "500",
-  "401", "stall" (headers, then nothing until the client leaves or ``stall_s`` pass), "cut"
-  (half the content, then the connection closes), "malformed" (a data line that is not JSON),
-  "empty" (a stream without content); ``status`` (the error status of a fault, or an error
+  "401", "stall" (a stream's headers, then nothing until the client leaves or ``stall_s``
+  pass; without stream, nothing at all), "cut" (half the content, then the connection
+  closes), "malformed" (a data line that is not JSON; without stream, a body that is not
+  JSON), "empty" (no content); ``status`` (the error status of a fault, or an error
   reply of its own when there is no fault).
 - ``GET /_stub/requests``: every /v1 request so far (method, path, lower-case headers, JSON
   body, ``disconnected`` when the client left before the reply ended, start and end times).
@@ -144,8 +145,7 @@ class StubHandler(BaseHTTPRequestHandler):
         if fault == "empty":
             content = ""
         if not body.get("stream"):
-            self._sleep(reply.get("delay_ms", 0), entry)
-            self._send_json(200, completion(body, content))
+            self._reply_whole(body, content, fault, reply, entry)
             return
         self._start_stream()
         if fault == "stall":
@@ -171,6 +171,27 @@ class StubHandler(BaseHTTPRequestHandler):
             self._send_event({**chunk(body, None), "usage": usage(body, content)})
         self._send_data("[DONE]")
         self._send_chunk(b"")
+
+    def _reply_whole(self, body: dict, content: str, fault, reply: dict, entry: dict) -> None:
+        """A reply without stream; "stall" sends nothing, "cut" half the body."""
+        if fault == "stall":
+            self._stall(float(reply.get("stall_s", 60)), entry)
+            return
+        self._sleep(reply.get("delay_ms", 0), entry)
+        if fault == "malformed":
+            data = b"{not json"
+        else:
+            data = json.dumps(completion(body, content)).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if fault == "cut":
+            self.wfile.write(data[: len(data) // 2])
+            self.connection.shutdown(socket.SHUT_RDWR)
+            self.close_connection = True
+            return
+        self.wfile.write(data)
 
     def _send_error_reply(self, status: int, fault: str | None, reply: dict) -> None:
         headers = {}

@@ -210,6 +210,17 @@ def test_fault_cut_closes_mid_stream(llm_stub):
     assert streamed_content(data) == "abcdefgh"
 
 
+def test_faults_without_stream(llm_stub):
+    llm_stub.state.script({"fault": "cut"}, {"fault": "malformed"}, {"fault": "stall"})
+
+    with pytest.raises(http.client.IncompleteRead):
+        chat(llm_stub)
+    assert chat(llm_stub)[2] == b"{not json"
+    with pytest.raises(TimeoutError):
+        request(llm_stub, "POST", "/v1/chat/completions", {"messages": []}, timeout=0.3)
+    assert wait_for(lambda: llm_stub.state.requests()[2]["disconnected"])
+
+
 def test_fault_malformed_sends_a_data_line_that_is_not_json(llm_stub):
     llm_stub.state.script({"fault": "malformed"})
 
