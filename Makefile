@@ -75,6 +75,7 @@ test: install lint test-unit test-integration test-python test-ui
 
 bench: install
 	$(BIN)/python benchmarks/bench_check.py
+	$(BIN)/python benchmarks/bench_llm_proxy.py
 
 clean:
 	npm run clean
