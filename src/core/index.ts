@@ -26,5 +26,8 @@ export type {
 } from './agent/types';
 export * from './diagnosis/root-cause';
 export * from './fixers';
+export * from './llm';
+export * from './llm/prompt';
+export * from './llm/reply';
 export * from './review';
 export * from './report';
