@@ -1,2 +1,3 @@
 export * from './types';
 export * from './rules-fixer';
+export * from './llm-fixer';
