@@ -2,7 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { calleeOf, textOf } from './syntax';
 import { compareVersions } from './versions';
-import type { IRule, IRuleContext, ITextEdit } from './types';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 /**
  * Python 2's `/` floors integers; Python 3's gives a float, which a slice or `range`
@@ -44,22 +44,24 @@ export const python2DivisionRule: IRule = defineRule(
     if (!Private.writtenForPython2(context)) {
       return [];
     }
-    const divisions = new Map<SyntaxNode, ITextEdit[]>();
+    // By offset: `idx[:n]` and `idx[n:]` lead to the same assignment (nodes are not unique).
+    const divisions = new Map<number, IRuleMatch>();
     for (const node of Private.integerPositions(context)) {
       const value =
         node.name === 'VariableName'
           ? Private.assignedBefore(context, textOf(context, node), node.from)
           : node;
-      if (value && !divisions.has(value)) {
+      if (value && !divisions.has(value.from)) {
         const edits = Private.floorDivisions(context, value);
         if (edits.length > 0) {
-          divisions.set(value, edits);
+          divisions.set(
+            value.from,
+            matchAt('python.integer-division', value, edits)
+          );
         }
       }
     }
-    return [...divisions].map(([value, edits]) =>
-      matchAt('python.integer-division', value, edits)
-    );
+    return [...divisions.values()];
   }
 );
 
@@ -88,11 +90,12 @@ namespace Private {
         INTEGER_CALLS.includes(calleeOf(context, call)?.name ?? '')
       )
       .flatMap(call => children(call.getChild('ArgList')!).filter(isOperand));
-    // The object of a subscript (`idx` in `idx[:n]`) is not an index.
+    // The object of a subscript (`idx` in `idx[:n]`) is not an index (by offset: nodes
+    // are made afresh on each walk).
     const objects = new Set(
-      context.nodes('MemberExpression').map(member => member.firstChild)
+      context.nodes('MemberExpression').map(member => member.from)
     );
-    return [...subscripts, ...ranges].filter(node => !objects.has(node));
+    return [...subscripts, ...ranges].filter(node => !objects.has(node.from));
   }
 
   /** The value of the last `name = value` before `offset`, at the statement level. */

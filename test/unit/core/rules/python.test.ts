@@ -38,6 +38,16 @@ describe('python.integer-division', () => {
     );
   });
 
+  it('reports a division once however many slices use its result', () => {
+    const source = 'n = len(x) * 2 / 3\na, b = x[:n], x[n:]';
+    const evidence = { pythonVersion: '2.7.14', predates: new Map() };
+    assert.equal(
+      scanSource(source, [python2DivisionRule], { versions: TODAY, evidence })
+        .length,
+      1
+    );
+  });
+
   it('leaves divisions used as numbers, or with a float taking part', () => {
     for (const source of [
       'mean = total / n\nprint(mean)',
