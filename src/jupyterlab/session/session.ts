@@ -253,9 +253,12 @@ export class CheckSession implements IDisposable {
 
   /** Keeps the notebook as it is now, if nothing was kept yet. */
   private _captureOriginal(): void {
-    if (!this._original && this.panel.content.model && !this._isDisposed) {
-      const json =
-        this.panel.content.model.toJSON() as nbformat.INotebookContent;
+    const model = this.panel.content.model;
+    if (!this._original && model && !this._isDisposed) {
+      const json = model.toJSON() as nbformat.INotebookContent;
+      // Before nbformat 4.5 cells are saved without ids: keep the live cells' own, which
+      // the session's scores, proposals and Revert all refer to.
+      json.cells.forEach((cell, i) => (cell.id = model.cells.get(i).id));
       this._original = captureOriginal(normalizeNotebook(json));
       this._originalCells = Object.freeze(structuredClone(json.cells));
       this.review.refreshScores();
