@@ -21,11 +21,17 @@ changed defaults when a score moved, then verifies with a restart and a run from
 top. Writes DIR/NAME.modernized.ipynb (the original is never changed), changed local
 modules under DIR, and DIR/NAME.report.md.
   --out DIR            where to write the results (required)
-  --offline            use the migration rules only (the only fixer so far)
+  --offline            use the migration rules only, even with an LLM configured
+  --model NAME         the LLM's model (default: $MODERNIZER_MODEL, else the first
+                       model the endpoint lists)
+  --token-budget N     LLM tokens (prompt and reply) per notebook; a fix that would
+                       pass the budget is not asked for (default: no limit)
   --auto-accept        apply every proposal that is not flagged unsafe (without it,
                        proposals are shown and none is applied)
   --tolerance X        relative score tolerance (default 0.1, i.e. 10%)
   --write-modules      change local modules in place, keeping NAME.py.orig
+  A fix comes from the migration rules first, else from an LLM when one is configured:
+  OPENAI_BASE_URL (any OpenAI-compatible endpoint) and, if it needs one, OPENAI_API_KEY.
 
 Options:
   --server-url URL     run against this Jupyter server (default: start a local one)
@@ -77,6 +83,10 @@ export interface IRunCommandOptions {
   budgetMs: number;
   cellTimeoutMs: number;
   json?: string;
+  /** The LLM's model; default $MODERNIZER_MODEL, else the endpoint's first. */
+  model?: string;
+  /** LLM tokens per notebook. */
+  tokenBudget?: number;
 }
 
 /** A command line that cannot be understood; the message says why. */
@@ -108,6 +118,8 @@ export function parseCommandLine(argv: string[]): Command {
         'auto-accept': { type: 'boolean' },
         'write-modules': { type: 'boolean' },
         tolerance: { type: 'string' },
+        model: { type: 'string' },
+        'token-budget': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' }
       }
@@ -162,7 +174,9 @@ export function parseCommandLine(argv: string[]): Command {
         offline: values.offline ?? false,
         autoAccept: values['auto-accept'] ?? false,
         writeModules: values['write-modules'] ?? false,
-        tolerance
+        tolerance,
+        model: values.model?.trim() || undefined,
+        tokenBudget: Private.count('--token-budget', values['token-budget'])
       }
     };
   }
@@ -214,6 +228,23 @@ namespace Private {
     // A page's address (…/lab, …/tree/x) serves from the base URL above it.
     url.pathname = url.pathname.replace(/\/(lab|tree|notebooks)(\/.*)?$/, '/');
     return { url: url.href, token };
+  }
+
+  /** A positive whole number, or undefined when the flag is absent. */
+  export function count(
+    flag: string,
+    value: string | undefined
+  ): number | undefined {
+    if (value === undefined) {
+      return undefined;
+    }
+    const number = Number(value);
+    if (!Number.isInteger(number) || number <= 0) {
+      throw new UsageError(
+        `${flag} takes a positive whole number, not "${value}".`
+      );
+    }
+    return number;
   }
 
   export function seconds(

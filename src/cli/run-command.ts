@@ -27,6 +27,7 @@ import {
   RulesFixer,
   runLoop,
   type ICellResult,
+  type IFixer,
   type IModernizeReport,
   type IReviewer,
   type Verdict
@@ -36,7 +37,18 @@ import type { ICheckContext } from './check-command';
 import { kernelSpecs, serverSettings, startKernelSession } from './connection';
 import { startLocalServer } from './local-server';
 import { MemoryNotebook } from './memory-notebook';
+import {
+  llmSetup,
+  NotebookLLM,
+  type ILLMReport,
+  type ILLMSetup
+} from './run-llm';
 import { RunPrinter } from './run-progress';
+
+/** A notebook's report, with its LLM use when an LLM was configured. */
+interface IRunReport extends IModernizeReport {
+  llm?: ILLMReport;
+}
 
 /**
  * `run NOTEBOOK... --out DIR`: modernizes each notebook in its own kernel, whose working
@@ -48,16 +60,22 @@ export async function runCommand(
   context: ICheckContext
 ): Promise<number> {
   const { stdout, stderr, signal } = context;
-  if (!options.offline) {
-    stdout.write(
-      'Fixes from a language model are not available yet; running offline, with the migration rules.\n'
-    );
-  }
   const paths = options.notebooks.map(path => resolve(path));
   const cleanups: (() => Promise<void>)[] = [];
-  const reports: IModernizeReport[] = [];
+  const reports: IRunReport[] = [];
   let problems = 0;
+  let llm: ILLMSetup | undefined;
   try {
+    llm = await llmSetup(options);
+    if (llm) {
+      stdout.write(
+        `Fixes from the migration rules first, then from the LLM ${llm.model} at ${llm.baseURL}.\n`
+      );
+    } else if (!options.offline) {
+      stdout.write(
+        'No LLM configured (set OPENAI_BASE_URL for one): fixes come from the migration rules only.\n'
+      );
+    }
     let url = options.serverUrl;
     let token = options.token;
     // Paths on the server are relative to its root: the folders' common ancestor here.
@@ -81,7 +99,15 @@ export async function runCommand(
       stdout.write(`\n== ${path}\n`);
       try {
         reports.push(
-          await Private.modernize(path, root, settings, specs, options, context)
+          await Private.modernize(
+            path,
+            root,
+            settings,
+            specs,
+            options,
+            context,
+            llm
+          )
         );
       } catch (error) {
         problems++;
@@ -104,15 +130,31 @@ export async function runCommand(
     }
   }
 
+  const tokens = llm && Private.totalTokens(llm, reports);
   if (options.json) {
-    const json = { tool: reports[0]?.tool, notebooks: reports };
+    const json = {
+      tool: reports[0]?.tool,
+      ...(tokens ? { llm: tokens } : {}),
+      notebooks: reports
+    };
     await writeFile(options.json, `${JSON.stringify(json, null, 2)}\n`);
   }
   stdout.write('\nSummary:\n');
   for (const report of reports) {
+    const used = report.llm
+      ? `, ${report.llm.promptTokens + report.llm.completionTokens} LLM tokens`
+      : '';
     stdout.write(
       `  ${basename(report.notebook)}: ${report.outcome}; ${report.changes.length} fix(es), ` +
-        `${report.executions} executions for ${report.codeCells} code cells, ${report.seconds}s\n`
+        `${report.executions} executions for ${report.codeCells} code cells, ${report.seconds}s${used}\n`
+    );
+    if (report.llm?.error) {
+      stdout.write(`    LLM error: ${report.llm.error.message}\n`);
+    }
+  }
+  if (tokens) {
+    stdout.write(
+      `  LLM tokens in total: ${tokens.promptTokens} prompt + ${tokens.completionTokens} completion in ${tokens.requests} request(s)\n`
     );
   }
   if (signal.aborted) {
@@ -132,9 +174,10 @@ namespace Private {
     settings: ReturnType<typeof serverSettings>,
     specs: Awaited<ReturnType<typeof kernelSpecs>>,
     options: IRunCommandOptions,
-    context: ICheckContext
-  ): Promise<IModernizeReport> {
-    const { stdout, signal } = context;
+    context: ICheckContext,
+    llm: ILLMSetup | undefined
+  ): Promise<IRunReport> {
+    const { stdout, stderr, signal } = context;
     const notebook = parseNotebook(await readFile(path, 'utf8'));
     const folder = dirname(path);
     const serverPath = relative(root, path).split(sep).join('/');
@@ -176,13 +219,23 @@ namespace Private {
         const cell = notebook.cells.find(c => c.id === id);
         return cell ? `cell ${cell.index + 1}` : `cell ${id}`;
       };
-      const printer = new RunPrinter(stdout, label, true);
+      // A new LLM fixer per notebook: its own budget, tokens and failure.
+      const model = llm
+        ? new NotebookLLM(llm, options.tokenBudget, stdout, stderr, label)
+        : undefined;
+      const fixers: IFixer[] = [new RulesFixer(allRules)];
+      if (model) {
+        fixers.push(model.fixer);
+      }
+      const printer = new RunPrinter(stdout, label, true, proposal =>
+        model?.tokensLine(proposal)
+      );
       const results = new Map<string, ICellResult>();
       const loop = runLoop({
         document,
         executor,
         reviewer: reviewer(options.autoAccept),
-        fixers: [new RulesFixer(allRules)],
+        fixers,
         original,
         environment: {
           versions,
@@ -229,12 +282,36 @@ namespace Private {
         }
       }
       await writeResults(path, document, results, report!, options);
-      return report!;
+      return model ? { ...report!, llm: model.report() } : report!;
     } finally {
       for (const cleanup of cleanups) {
         await cleanup().catch(() => undefined);
       }
     }
+  }
+
+  /** The LLM's use over all notebooks. */
+  export function totalTokens(
+    llm: ILLMSetup,
+    reports: readonly IRunReport[]
+  ): {
+    model: string;
+    promptTokens: number;
+    completionTokens: number;
+    requests: number;
+  } {
+    const total = {
+      model: llm.model,
+      promptTokens: 0,
+      completionTokens: 0,
+      requests: 0
+    };
+    for (const report of reports) {
+      total.promptTokens += report.llm?.promptTokens ?? 0;
+      total.completionTokens += report.llm?.completionTokens ?? 0;
+      total.requests += report.llm?.requests ?? 0;
+    }
+    return total;
   }
 
   /** With --auto-accept, every proposal not flagged unsafe; else none (shown only). */

@@ -13,7 +13,9 @@ export class RunPrinter {
     private readonly _out: IOutputStream,
     /** `cell 5` for a cell id (1-based, all cells counted). */
     private readonly _label: (cellId: string) => string,
-    private readonly _showDiffs: boolean
+    private readonly _showDiffs: boolean,
+    /** A line to print under a proposal (an LLM proposal's tokens), if any. */
+    private readonly _detail?: (proposal: IProposal) => string | undefined
   ) {}
 
   /** Takes one event of the session. */
@@ -84,10 +86,16 @@ export class RunPrinter {
   }
 
   private _proposal(proposal: IProposal): void {
-    const rules = proposal.ruleIds.join(', ') || proposal.fixer;
+    const rules = proposal.ruleIds.length
+      ? `: ${proposal.ruleIds.join(', ')}`
+      : '';
     this._line(
-      `Proposal for ${this._where(proposal.target)} (${proposal.kind}; ${rules}): ${proposal.rationale}`
+      `Proposal for ${this._where(proposal.target)} (${proposal.kind}; ${proposal.fixer}${rules}): ${proposal.rationale}`
     );
+    const detail = this._detail?.(proposal);
+    if (detail) {
+      this._line(detail);
+    }
     if (proposal.unsafe.length > 0) {
       this._line(`  UNSAFE: ${proposal.unsafe.join(', ')}`);
     }
