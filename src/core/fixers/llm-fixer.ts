@@ -36,6 +36,7 @@ export type LLMFixEvent =
   | {
       kind: 'finished';
       target: ProposalTarget;
+      fix: FixKind;
       usage: ITokenUsage;
       proposal?: IProposal;
       /** Why there is no proposal. */
@@ -67,10 +68,12 @@ export interface ILLMFixerOptions {
 
 /** Places asked about for one failure: its root cause and the cell that failed. */
 const TARGETS_PER_FAILURE = 2;
+/** Asks per place and failure: once, and once more after a rejected proposal. */
+const ASKS_PER_TARGET = 2;
 
 /**
  * Fixes from a language model, after the migration rules. Error-repair only for a
- * failure; at most two places per failure. A reply that cannot be read is asked for once
+ * failure; at most two places per failure, each asked at most twice. A reply that cannot be read is asked for once
  * more with the reason. An endpoint failure (key refused, unreachable, rate limit or
  * timeout after the client's retries) is not retried per fix: it is reported as an
  * `error` event, kept in `error`, and every later call refuses with it.
@@ -130,6 +133,7 @@ export class LLMFixer implements IFixer {
       this._options.onEvent?.({
         kind: 'finished',
         target,
+        fix: request.kind,
         usage,
         ignored,
         ...(proposal ? { proposal } : {}),
@@ -240,12 +244,16 @@ export class LLMFixer implements IFixer {
       if (!failure || failure.status === 'ok') {
         return 'nothing failed';
       }
-      const asked = this._asked.get(failure) ?? new Set<string>();
+      const asked = this._asked.get(failure) ?? new Map<string, number>();
       const key = Private.key(request.target);
-      if (!asked.has(key) && asked.size >= TARGETS_PER_FAILURE) {
+      const times = asked.get(key) ?? 0;
+      if (times === 0 && asked.size >= TARGETS_PER_FAILURE) {
         return `asked about ${TARGETS_PER_FAILURE} places for this failure already`;
       }
-      asked.add(key);
+      if (times >= ASKS_PER_TARGET) {
+        return `asked ${ASKS_PER_TARGET} times about this place for this failure already`;
+      }
+      asked.set(key, times + 1);
       this._asked.set(failure, asked);
     }
     return undefined;
@@ -358,8 +366,8 @@ export class LLMFixer implements IFixer {
     requests: 0
   };
   private readonly _perProposal = new Map<string, ITokenUsage>();
-  /** Targets asked about per failure (the loop passes one result per failure). */
-  private readonly _asked = new WeakMap<ICellResult, Set<string>>();
+  /** Asks per target and failure (the loop passes one result object per failure). */
+  private readonly _asked = new WeakMap<ICellResult, Map<string, number>>();
   /** The latest proposal per target, to learn on the next call whether it did. */
   private readonly _history = new Map<
     string,

@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import type { ICheckCell } from '../agent/check-run';
-import { cellFrames } from '../diagnosis/traceback';
+import { finalException, stripAnsi } from '../diagnosis/traceback';
 import { importTable, prepareSource } from '../rules/engine';
 
 /** The names a cell binds at its top level and the names it reads anywhere. */
@@ -85,7 +85,7 @@ export function failingCell(
   traceback: readonly string[],
   afterId?: string
 ): ICheckCell | undefined {
-  const line = cellFrames([...traceback])[0]?.code;
+  const line = Private.raisingLine(traceback);
   if (!line) {
     return undefined;
   }
@@ -108,6 +108,39 @@ namespace Private {
     'MatchClause'
   ]);
   const TARGET_SPLIT = new Set(['TupleExpression', 'ArrayExpression']);
+
+  const CELL_HEADER = /^\s*Cell In\[\d+\], line \d+/;
+  const ARROW = /^-*> *\d+ ?/;
+
+  /**
+   * The code line shown under the first `Cell In[n], line k` of the final exception: the
+   * `---->` line of a runtime error, or the quoted line of a SyntaxError.
+   */
+  export function raisingLine(
+    traceback: readonly string[]
+  ): string | undefined {
+    const lines = stripAnsi(finalException([...traceback]).join('\n')).split(
+      '\n'
+    );
+    const header = lines.findIndex(line => CELL_HEADER.test(line));
+    if (header < 0) {
+      return undefined;
+    }
+    const body: string[] = [];
+    for (const line of lines.slice(header + 1)) {
+      if (
+        line.trim() === '' ||
+        CELL_HEADER.test(line) ||
+        /^\s*File /.test(line)
+      ) {
+        break;
+      }
+      body.push(line.trim());
+    }
+    const arrow = body.find(line => ARROW.test(line));
+    const code = arrow ? arrow.replace(ARROW, '') : body[0];
+    return code?.trim() || undefined;
+  }
 
   /** The index of the last of the first `before` cells that binds `name`; -1 for none. */
   export function lastBinder(

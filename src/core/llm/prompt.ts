@@ -142,6 +142,8 @@ export function buildPrompt(
 }
 
 namespace Private {
+  // Where the libraries are installed says nothing the model needs.
+  const LIBRARY_ROOT = /File \S*?[/\\](site-packages|dist-packages)[/\\]/g;
   // A marker line of ours, wherever it appears in the data.
   export const MARKER = /<<<(\s*(?:END\s+)?DATA)/gi;
 
@@ -301,7 +303,10 @@ namespace Private {
       return '';
     }
     const traceback = failure.traceback?.length
-      ? readableTraceback(failure.traceback)
+      ? readableTraceback(failure.traceback).replace(
+          LIBRARY_ROOT,
+          'File .../$1/'
+        )
       : summarizeError(failure);
     return dataBlock('the error', clip(traceback, limits.tracebackChars));
   }

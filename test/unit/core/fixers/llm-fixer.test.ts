@@ -315,6 +315,31 @@ describe('LLMFixer', () => {
     assert.equal(client.requests.length, 2);
   });
 
+  it('asks about a place twice at most for one failure: again only after a rejection', async () => {
+    const client = new ScriptedClient([
+      reply('x = 1'),
+      reply('x = 2'),
+      reply('x = 3')
+    ]);
+    const fixer = new LLMFixer({ client, model: 'm' });
+    const result = failure();
+    assert.equal(
+      (await fixer.propose(request({ failure: result })))?.after,
+      'x = 1'
+    );
+    assert.equal(
+      (await fixer.propose(request({ failure: result })))?.after,
+      'x = 2'
+    );
+    assert.match(
+      client.requests[1].messages[1].content,
+      /not applied \(rejected in review\)/
+    );
+    assert.equal(await fixer.propose(request({ failure: result })), null);
+    assert.match(fixer.lastReason!, /asked 2 times about this place/);
+    assert.equal(client.requests.length, 2);
+  });
+
   it('tells the model what its earlier proposal did when it ran and failed', async () => {
     const client = new ScriptedClient([reply('x = broken()'), reply(FIXED)]);
     const fixer = new LLMFixer({ client, model: 'm' });

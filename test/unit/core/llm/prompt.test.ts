@@ -4,6 +4,7 @@ import {
   buildPrompt,
   dataBlock,
   dependencySlice,
+  failingCell,
   type ICellResult,
   type ICheckCell,
   type IEditableNotebook,
@@ -129,6 +130,20 @@ describe('buildPrompt', () => {
     );
     assert.deepEqual(prompt.contextCellIds, ['c1', 'c5']);
     assert.match(prompt.messages[1].content, /the cell that failed/);
+  });
+
+  it('finds the cell that failed by the line a SyntaxError quotes', () => {
+    const list = cells('import numpy as np', 'def f(:\n    pass', 'f()');
+    const syntax: ICellResult = {
+      ...failure('SyntaxError', 'invalid syntax'),
+      traceback: [
+        '  Cell In[2], line 1\n    def f(:\n          ^\n',
+        'SyntaxError: invalid syntax\n'
+      ]
+    };
+    assert.equal(failingCell(list, syntax.traceback!)?.id, 'c2');
+    const prompt = buildPrompt(request(list, 'c1', { failure: syntax }));
+    assert.deepEqual(prompt.contextCellIds, ['c2']);
   });
 
   it('gives the cleaned traceback, the installed versions and the reply format', () => {
