@@ -30,8 +30,9 @@ modules under DIR, and DIR/NAME.report.md.
                        proposals are shown and none is applied)
   --tolerance X        relative score tolerance (default 0.1, i.e. 10%)
   --write-modules      change local modules in place, keeping NAME.py.orig
-  A fix comes from the migration rules first, else from an LLM when one is configured:
-  OPENAI_BASE_URL (any OpenAI-compatible endpoint) and, if it needs one, OPENAI_API_KEY.
+  A failing cell is fixed by the migration rules first, else by an LLM when one is
+  configured: OPENAI_BASE_URL (any OpenAI-compatible endpoint) and, if it needs one,
+  OPENAI_API_KEY.
 
 Options:
   --server-url URL     run against this Jupyter server (default: start a local one)

@@ -57,6 +57,12 @@ export interface ILLMFixerOptions {
   maxTokens?: number;
   /** Prompt and completion tokens for all fixes together; a fix that would pass it is refused. */
   tokenBudget?: number;
+  /**
+   * The kinds of fix to ask the model for; default error-repair and runtime-reduction.
+   * Score-calibration is asked cell by cell without the scores (the request has none), so
+   * it is opt-in.
+   */
+  kinds?: readonly FixKind[];
   /** Runtime-reduction may sample data or use fewer epochs. */
   allowApproximations?: boolean;
   /** The rules whose notes go into prompts; default allRules. */
@@ -65,6 +71,9 @@ export interface ILLMFixerOptions {
   /** Told of requests, the growing source and each fix's end. */
   onEvent?: (event: LLMFixEvent) => void;
 }
+
+/** The kinds of fix asked for by default. */
+const DEFAULT_KINDS: readonly FixKind[] = ['error-repair', 'runtime-reduction'];
 
 /** Places asked about for one failure: its root cause and the cell that failed. */
 const TARGETS_PER_FAILURE = 2;
@@ -238,6 +247,10 @@ export class LLMFixer implements IFixer {
   private _refusal(request: IFixRequest): string | undefined {
     if (this._error) {
       return `the language model is unavailable: ${this._error.message}`;
+    }
+    const kinds = this._options.kinds ?? DEFAULT_KINDS;
+    if (!kinds.includes(request.kind)) {
+      return `not asked for ${request.kind}`;
     }
     const { failure } = request;
     if (request.kind === 'error-repair') {

@@ -315,6 +315,30 @@ describe('LLMFixer', () => {
     assert.equal(client.requests.length, 2);
   });
 
+  it('asks for score-calibration only when told to', async () => {
+    const calibration = request({
+      kind: 'score-calibration',
+      failure: undefined
+    });
+    const client = new ScriptedClient([reply(`${FIXED}  # pinned`)]);
+    assert.equal(
+      await new LLMFixer({ client, model: 'm' }).propose(calibration),
+      null
+    );
+    assert.equal(client.requests.length, 0);
+    const fixer = new LLMFixer({
+      client,
+      model: 'm',
+      kinds: ['score-calibration']
+    });
+    const proposal = await fixer.propose(calibration);
+    assert.equal(proposal?.kind, 'score-calibration');
+    assert.match(
+      client.requests[0].messages[0].content,
+      /Task: score-calibration/
+    );
+  });
+
   it('asks about a place twice at most for one failure: again only after a rejection', async () => {
     const client = new ScriptedClient([
       reply('x = 1'),
