@@ -7,7 +7,8 @@ import {
   evidenceOf,
   scanNotebook,
   type ICheckCell,
-  type ILoopEnvironment
+  type ILoopEnvironment,
+  type IOriginalNotebook
 } from '../../core';
 import type { SessionModel } from '../session/model';
 import { cellPositions, liveCodeCells, versionsOf } from './notebook-cells';
@@ -27,6 +28,7 @@ export class PreflightScanner implements IDisposable {
     this._panel = options.panel;
     this._session = options.session;
     this._contents = options.contents;
+    this._original = options.original;
     this._session.environmentChanged.connect(this._onEnvironment, this);
     this._panel.context.model.contentChanged.connect(this._onContent, this);
   }
@@ -51,7 +53,8 @@ export class PreflightScanner implements IDisposable {
       return null;
     }
     this._files ??= filesBeside(this._contents, this._panel.context.path);
-    const metadata = this._panel.content.model?.metadata;
+    const metadata =
+      this._original()?.metadata ?? this._panel.content.model?.metadata;
     return {
       versions,
       evidence: evidenceOf(
@@ -147,6 +150,7 @@ export class PreflightScanner implements IDisposable {
   private _panel: NotebookPanel;
   private _session: SessionModel;
   private _contents: Contents.IManager;
+  private _original: () => IOriginalNotebook | null;
   private _files: Promise<Set<string>> | null = null;
   private _sources = '';
   private _generation = 0;
@@ -163,6 +167,11 @@ export namespace PreflightScanner {
     session: SessionModel;
     /** Lists the files beside the notebook. */
     contents: Contents.IManager;
+    /**
+     * The notebook as it was opened: its metadata dates it (the live model's
+     * language_info is the running kernel's once it connects).
+     */
+    original: () => IOriginalNotebook | null;
   }
 }
 

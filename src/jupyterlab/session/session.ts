@@ -32,7 +32,8 @@ export class CheckSession implements IDisposable {
     this.scanner = new PreflightScanner({
       panel: this.panel,
       session: this.model,
-      contents: options.contents
+      contents: options.contents,
+      original: () => this._original
     });
     this.review = new ReviewController({
       panel: this.panel,
