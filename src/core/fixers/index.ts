@@ -1,3 +1,4 @@
 export * from './types';
 export * from './rules-fixer';
 export * from './llm-fixer';
+export * from './llm-fixer-types';

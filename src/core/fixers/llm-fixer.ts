@@ -1,91 +1,23 @@
-import type { IProposal, ProposalTarget } from '../agent/types';
-import { summarizeError } from '../diagnosis/traceback';
-import type { ICellResult } from '../execution/types';
-import {
-  buildPrompt,
-  estimateTokens,
-  type IAttempt,
-  type IPromptLimits
-} from '../llm/prompt';
+import type { IProposal } from '../agent/types';
+import { buildPrompt, estimateTokens } from '../llm/prompt';
 import { parseReply, partialSource, ReplyParseError } from '../llm/reply';
-import { LLMError, type IChatMessage, type ILLMClient } from '../llm/types';
+import { LLMError, type IChatMessage } from '../llm/types';
 import { unsafeReasons } from '../review/safety';
-import type { FixKind, IRule } from '../rules/types';
+import type { FixKind } from '../rules/types';
+import type { ILLMFixerOptions, ITokenUsage } from './llm-fixer-types';
+import { LLMFixMemory } from './llm-memory';
 import type { IFixer, IFixRequest } from './types';
-
-/** Tokens spent, as the endpoint reported them (or estimated where it did not). */
-export interface ITokenUsage {
-  promptTokens: number;
-  completionTokens: number;
-  /** Chat requests made. */
-  requests: number;
-}
-
-/** What the LLM fixer is doing, for views: a request going out, the source growing, the end. */
-export type LLMFixEvent =
-  | {
-      kind: 'request';
-      target: ProposalTarget;
-      fix: FixKind;
-      /** 1, or 2 for the retry after a reply that could not be read. */
-      attempt: number;
-      estimatedPromptTokens: number;
-    }
-  /** The target's new source as far as the reply has come. */
-  | { kind: 'partial'; target: ProposalTarget; source: string }
-  | {
-      kind: 'finished';
-      target: ProposalTarget;
-      fix: FixKind;
-      usage: ITokenUsage;
-      proposal?: IProposal;
-      /** Why there is no proposal. */
-      reason?: string;
-      /** Ids of other cells the reply tried to change (never applied). */
-      ignored: string[];
-    }
-  /** The endpoint failed (key refused, unreachable, rate limit, timeout): the fixer stops. */
-  | { kind: 'error'; target: ProposalTarget; error: LLMError };
-
-/** How the LLM fixer asks. */
-export interface ILLMFixerOptions {
-  client: ILLMClient;
-  model: string;
-  /** Omitted: the model's default. */
-  temperature?: number;
-  /** The longest reply, in tokens. */
-  maxTokens?: number;
-  /** Prompt and completion tokens for all fixes together; a fix that would pass it is refused. */
-  tokenBudget?: number;
-  /**
-   * The kinds of fix to ask the model for; default error-repair and runtime-reduction.
-   * Score-calibration is asked cell by cell without the scores (the request has none), so
-   * it is opt-in.
-   */
-  kinds?: readonly FixKind[];
-  /** Runtime-reduction may sample data or use fewer epochs. */
-  allowApproximations?: boolean;
-  /** The rules whose notes go into prompts; default allRules. */
-  rules?: readonly IRule[];
-  promptLimits?: Partial<IPromptLimits>;
-  /** Told of requests, the growing source and each fix's end. */
-  onEvent?: (event: LLMFixEvent) => void;
-}
 
 /** The kinds of fix asked for by default. */
 const DEFAULT_KINDS: readonly FixKind[] = ['error-repair', 'runtime-reduction'];
 
-/** Places asked about for one failure: its root cause and the cell that failed. */
-const TARGETS_PER_FAILURE = 2;
-/** Asks per place and failure: once, and once more after a rejected proposal. */
-const ASKS_PER_TARGET = 2;
-
 /**
  * Fixes from a language model, after the migration rules. Error-repair only for a
- * failure; at most two places per failure, each asked at most twice. A reply that cannot be read is asked for once
- * more with the reason. An endpoint failure (key refused, unreachable, rate limit or
- * timeout after the client's retries) is not retried per fix: it is reported as an
- * `error` event, kept in `error`, and every later call refuses with it.
+ * failure, at most two places per failure, each asked at most twice (LLMFixMemory). A
+ * reply that cannot be read is asked for once more with the reason. An endpoint failure
+ * (key refused, unreachable, rate limit or timeout after the client's retries) is not
+ * retried per fix: it is reported as an `error` event, kept in `error`, and every later
+ * call refuses with it.
  */
 export class LLMFixer implements IFixer {
   constructor(private readonly _options: ILLMFixerOptions) {}
@@ -123,7 +55,7 @@ export class LLMFixer implements IFixer {
     }
     const { target } = request;
     const prompt = buildPrompt(request, {
-      attempts: this._attempts(request),
+      attempts: this._memory.attempts(request),
       allowApproximations: this._options.allowApproximations,
       rules: this._options.rules,
       limits: this._options.promptLimits
@@ -198,30 +130,15 @@ export class LLMFixer implements IFixer {
             parsed.ignored
           );
         }
-        const after = Private.likeBefore(request.source, parsed.cell.source);
-        if (after === request.source) {
+        const proposal = this._proposal(request, parsed.cell);
+        if (!proposal) {
           return finish(
             'the model proposed no change',
             undefined,
             parsed.ignored
           );
         }
-        const proposal: IProposal = {
-          id: `llm-${++LLMFixer._count}`,
-          target,
-          kind: request.kind,
-          before: request.source,
-          after,
-          rationale: parsed.cell.rationale || 'Rewritten by the language model',
-          ruleIds: [],
-          fixer: this.name,
-          unsafe: unsafeReasons(request.source, after)
-        };
         this._perProposal.set(proposal.id, usage);
-        this._history.set(Private.key(target), {
-          before: request.source,
-          after
-        });
         return finish(undefined, proposal, parsed.ignored);
       } catch (error) {
         if (!(error instanceof ReplyParseError)) {
@@ -243,7 +160,31 @@ export class LLMFixer implements IFixer {
     return finish('no usable reply');
   }
 
-  /** Why not to ask at all: the fixer stopped, nothing failed, or this failure was asked about enough. */
+  /** The proposal of a reply's entry for the target; null when it changes nothing. */
+  private _proposal(
+    request: IFixRequest,
+    cell: { source: string; rationale: string }
+  ): IProposal | null {
+    const before = request.source;
+    const after = Private.likeBefore(before, cell.source);
+    if (after === before) {
+      return null;
+    }
+    this._memory.proposed(request.target, before, after);
+    return {
+      id: `llm-${++LLMFixer._count}`,
+      target: request.target,
+      kind: request.kind,
+      before,
+      after,
+      rationale: cell.rationale || 'Rewritten by the language model',
+      ruleIds: [],
+      fixer: this.name,
+      unsafe: unsafeReasons(before, after)
+    };
+  }
+
+  /** Why not to ask at all: the fixer stopped, it is not asked for this kind, or the memory says no. */
   private _refusal(request: IFixRequest): string | undefined {
     if (this._error) {
       return `the language model is unavailable: ${this._error.message}`;
@@ -252,24 +193,7 @@ export class LLMFixer implements IFixer {
     if (!kinds.includes(request.kind)) {
       return `not asked for ${request.kind}`;
     }
-    const { failure } = request;
-    if (request.kind === 'error-repair') {
-      if (!failure || failure.status === 'ok') {
-        return 'nothing failed';
-      }
-      const asked = this._asked.get(failure) ?? new Map<string, number>();
-      const key = Private.key(request.target);
-      const times = asked.get(key) ?? 0;
-      if (times === 0 && asked.size >= TARGETS_PER_FAILURE) {
-        return `asked about ${TARGETS_PER_FAILURE} places for this failure already`;
-      }
-      if (times >= ASKS_PER_TARGET) {
-        return `asked ${ASKS_PER_TARGET} times about this place for this failure already`;
-      }
-      asked.set(key, times + 1);
-      this._asked.set(failure, asked);
-    }
-    return undefined;
+    return this._memory.ask(request);
   }
 
   /** A reason when `tokens` more would pass the budget. */
@@ -305,11 +229,16 @@ export class LLMFixer implements IFixer {
     let reported:
       { promptTokens: number; completionTokens: number } | undefined;
     let finishReason = '';
+    // Without a report, a request that failed before any text is taken to have cost nothing.
     const count = () => {
-      const tokens = reported ?? {
-        promptTokens: estimated,
-        completionTokens: estimateTokens(text)
-      };
+      const tokens =
+        reported ??
+        (text === '' && !finishReason
+          ? { promptTokens: 0, completionTokens: 0 }
+          : {
+              promptTokens: estimated,
+              completionTokens: estimateTokens(text)
+            });
       for (const total of [usage, this._usage]) {
         total.promptTokens += tokens.promptTokens;
         total.completionTokens += tokens.completionTokens;
@@ -349,29 +278,6 @@ export class LLMFixer implements IFixer {
     return { text, finishReason };
   }
 
-  /** Earlier proposals of this fixer for the target that did not do, and why. */
-  private _attempts(request: IFixRequest): IAttempt[] {
-    const key = Private.key(request.target);
-    const attempts = this._tried.get(key) ?? [];
-    const last = this._history.get(key);
-    if (last) {
-      this._history.delete(key);
-      if (request.source === last.after && request.failure) {
-        attempts.push({
-          source: last.after,
-          outcome: `it ran and failed: ${summarizeError(request.failure)}`
-        });
-      } else if (request.source === last.before) {
-        attempts.push({
-          source: last.after,
-          outcome: 'it was not applied (rejected in review)'
-        });
-      }
-      this._tried.set(key, attempts);
-    }
-    return attempts;
-  }
-
   private static _count = 0;
   private readonly _usage: ITokenUsage = {
     promptTokens: 0,
@@ -379,25 +285,12 @@ export class LLMFixer implements IFixer {
     requests: 0
   };
   private readonly _perProposal = new Map<string, ITokenUsage>();
-  /** Asks per target and failure (the loop passes one result object per failure). */
-  private readonly _asked = new WeakMap<ICellResult, Map<string, number>>();
-  /** The latest proposal per target, to learn on the next call whether it did. */
-  private readonly _history = new Map<
-    string,
-    { before: string; after: string }
-  >();
-  private readonly _tried = new Map<string, IAttempt[]>();
+  private readonly _memory = new LLMFixMemory();
   private _lastReason: string | undefined;
   private _error: LLMError | undefined;
 }
 
 namespace Private {
-  export function key(target: ProposalTarget): string {
-    return target.kind === 'cell'
-      ? `cell:${target.cellId}`
-      : `module:${target.path}`;
-  }
-
   /** The parsed reply; a reply cut short is never taken, even if its JSON closed. */
   export function read(
     reply: { text: string; finishReason: string },

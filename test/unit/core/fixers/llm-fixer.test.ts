@@ -270,6 +270,11 @@ describe('LLMFixer', () => {
     assert.equal(await fixer.propose(request({ failure: failure() })), null);
     assert.match(fixer.lastReason!, /unavailable: .*refused the key/);
     assert.equal(client.requests.length, 1);
+    assert.deepEqual(fixer.usage, {
+      promptTokens: 0,
+      completionTokens: 0,
+      requests: 1
+    });
   });
 
   it('treats a reply that broke off like an unreadable one: asked once more', async () => {
