@@ -40,6 +40,7 @@ import { MemoryNotebook } from './memory-notebook';
 import {
   llmSetup,
   NotebookLLM,
+  totalUsage,
   type ILLMReport,
   type ILLMSetup
 } from './run-llm';
@@ -130,7 +131,7 @@ export async function runCommand(
     }
   }
 
-  const tokens = llm && Private.totalTokens(llm, reports);
+  const tokens = llm && totalUsage(llm, reports);
   if (options.json) {
     const json = {
       tool: reports[0]?.tool,
@@ -220,15 +221,15 @@ namespace Private {
         return cell ? `cell ${cell.index + 1}` : `cell ${id}`;
       };
       // A new LLM fixer per notebook: its own budget, tokens and failure.
-      const model = llm
+      const llmFixes = llm
         ? new NotebookLLM(llm, options.tokenBudget, stdout, stderr, label)
         : undefined;
       const fixers: IFixer[] = [new RulesFixer(allRules)];
-      if (model) {
-        fixers.push(model.fixer);
+      if (llmFixes) {
+        fixers.push(llmFixes.fixer);
       }
       const printer = new RunPrinter(stdout, label, true, proposal =>
-        model?.tokensLine(proposal)
+        llmFixes?.tokensLine(proposal)
       );
       const results = new Map<string, ICellResult>();
       const loop = runLoop({
@@ -282,36 +283,12 @@ namespace Private {
         }
       }
       await writeResults(path, document, results, report!, options);
-      return model ? { ...report!, llm: model.report() } : report!;
+      return llmFixes ? { ...report!, llm: llmFixes.report() } : report!;
     } finally {
       for (const cleanup of cleanups) {
         await cleanup().catch(() => undefined);
       }
     }
-  }
-
-  /** The LLM's use over all notebooks. */
-  export function totalTokens(
-    llm: ILLMSetup,
-    reports: readonly IRunReport[]
-  ): {
-    model: string;
-    promptTokens: number;
-    completionTokens: number;
-    requests: number;
-  } {
-    const total = {
-      model: llm.model,
-      promptTokens: 0,
-      completionTokens: 0,
-      requests: 0
-    };
-    for (const report of reports) {
-      total.promptTokens += report.llm?.promptTokens ?? 0;
-      total.completionTokens += report.llm?.completionTokens ?? 0;
-      total.requests += report.llm?.requests ?? 0;
-    }
-    return total;
   }
 
   /** With --auto-accept, every proposal not flagged unsafe; else none (shown only). */

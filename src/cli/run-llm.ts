@@ -69,6 +69,25 @@ export async function llmSetup(
   return { client, model, baseURL: env.OPENAI_BASE_URL!.trim() };
 }
 
+/** The LLM's use over all notebooks, for the summary and the JSON report. */
+export function totalUsage(
+  setup: ILLMSetup,
+  reports: readonly { llm?: ILLMReport }[]
+): Omit<ILLMReport, 'fixes' | 'error'> {
+  const total = {
+    model: setup.model,
+    promptTokens: 0,
+    completionTokens: 0,
+    requests: 0
+  };
+  for (const { llm } of reports) {
+    total.promptTokens += llm?.promptTokens ?? 0;
+    total.completionTokens += llm?.completionTokens ?? 0;
+    total.requests += llm?.requests ?? 0;
+  }
+  return total;
+}
+
 /** One notebook's LLM fixer: says what it asks and what it costs, and keeps the record. */
 export class NotebookLLM {
   constructor(
