@@ -1,3 +1,4 @@
 export * from './safety';
 export * from './diff';
 export * from './auto-accept';
+export * from './hunks';
