@@ -261,6 +261,31 @@ describe('jupyterlab-modernizer run with an LLM', { timeout: 180_000 }, () => {
     assert.equal(chats(await stub.requests()).length, 1, 'not asked again');
   });
 
+  it('asks the model named by --model, and not at all past --token-budget', async () => {
+    const named = await run('totals', llmEnv(), [
+      '--model',
+      'my-model',
+      '--token-budget',
+      '50'
+    ]);
+    assert.equal(named.code, 1);
+    assert.match(named.stdout, /then from the LLM my-model at/);
+    assert.match(
+      named.stdout,
+      /LLM: no proposal for cell 4: the token budget would be exceeded: 0 of 50 used, this fix needs about \d+/
+    );
+    assert.equal((await stub.requests()).length, 0, 'no model list, no chat');
+
+    await stub.script({ content: reply('total', FIXED, 'asarray') });
+    const fromEnv = await run('totals', {
+      ...llmEnv(),
+      MODERNIZER_MODEL: 'env-model'
+    });
+    assert.equal(fromEnv.code, 0);
+    const [chat] = chats(await stub.requests());
+    assert.equal(chat.body.model, 'env-model');
+  });
+
   it('runs as before with the rules alone when no LLM is configured or with --offline', async () => {
     const plain = await run('totals', {});
     assert.equal(plain.code, 1);
