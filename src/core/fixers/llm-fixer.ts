@@ -327,8 +327,8 @@ namespace Private {
     ];
   }
 
-  /** The new source with the old one's ending: no trailing newline added to a cell. */
+  /** The new source with the old one's ending (a cell has no final newline, a module one). */
   export function likeBefore(before: string, after: string): string {
-    return before.endsWith('\n') ? after : after.replace(/\n+$/, '');
+    return after.replace(/\s+$/, '') + /\s*$/.exec(before)![0];
   }
 }

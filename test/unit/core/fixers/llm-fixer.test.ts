@@ -389,6 +389,22 @@ describe('LLMFixer', () => {
     );
   });
 
+  it("keeps the end of the old source: a module's final newline", async () => {
+    const fixer = new LLMFixer({
+      client: new ScriptedClient([
+        reply('def f():\n    return 1', 'mlutils.py')
+      ]),
+      model: 'm'
+    });
+    const proposal = await fixer.propose(
+      request({
+        target: { kind: 'module', path: 'mlutils.py' },
+        source: 'def f():\n    return 0\n'
+      })
+    );
+    assert.equal(proposal?.after, 'def f():\n    return 1\n');
+  });
+
   it('drops the line breaks a reply adds at the end of a cell', async () => {
     const fixer = new LLMFixer({
       client: new ScriptedClient([reply(`${FIXED}\n\n`)]),
