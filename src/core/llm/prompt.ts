@@ -307,8 +307,12 @@ namespace Private {
           LIBRARY_ROOT,
           'File .../$1/'
         )
-      : summarizeError(failure);
-    return dataBlock('the error', clip(traceback, limits.tracebackChars));
+      : '';
+    // A timeout's traceback is the interrupt's: say first that the cell ran too long.
+    const what =
+      failure.status === 'error' && traceback ? '' : summarizeError(failure);
+    const text = [what, traceback].filter(Boolean).join('\n');
+    return dataBlock('the error', clip(text, limits.tracebackChars));
   }
 
   /** At most `max` characters: the start and the end, with a note of what was left out. */

@@ -169,6 +169,20 @@ describe('buildPrompt', () => {
     assert.equal(prompt.messages[0].role, 'system');
   });
 
+  it('says that a cell timed out before the traceback of the interrupt', () => {
+    const timeout: ICellResult = {
+      ...failure('KeyboardInterrupt', ''),
+      status: 'timeout',
+      durationMs: 120_000
+    };
+    const user = buildPrompt(request(NOTEBOOK, 'c5', { failure: timeout }))
+      .messages[1].content;
+    assert.match(
+      user,
+      /<<<DATA the error>>>\ntimed out after 120\.0s\n[\s\S]*KeyboardInterrupt/
+    );
+  });
+
   it('stays small: a long traceback and long cells are trimmed, the target never', () => {
     const long = (name: string) => `${name} = [\n${'    1,\n'.repeat(3000)}]`;
     const list = cells(
