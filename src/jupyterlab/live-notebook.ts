@@ -9,7 +9,8 @@ import type { ICheckCell, IEditableNotebook } from '../core';
  * The open notebook as the core edits it. Every write goes through the notebook's shared
  * model, so it reaches collaborators and the cell's own undo history (Ctrl+Z in the
  * cell undoes it as one step); a write is refused when the cell changed since the
- * source it was made against (the user's edit wins).
+ * source it was made against (the user's edit wins). Local modules are written through
+ * the contents API, their first content kept for Revert all.
  */
 export class LiveNotebook implements IEditableNotebook {
   constructor(options: LiveNotebook.IOptions) {
@@ -68,23 +69,32 @@ export class LiveNotebook implements IEditableNotebook {
     if ((await this.readModule(path)) !== expected) {
       return false;
     }
-    await this._contents.save(this._resolve(path), {
-      type: 'file',
-      format: 'text',
-      content: source
-    });
+    if (!this._originalModules.has(path)) {
+      this._originalModules.set(path, expected);
+    }
+    await this._saveModule(path, source);
     return true;
+  }
+
+  /** Puts back every local module this document wrote, as it was before the first write. */
+  async revertModules(): Promise<void> {
+    const originals = [...this._originalModules];
+    this._originalModules.clear();
+    await Promise.all(
+      originals.map(([path, source]) => this._saveModule(path, source))
+    );
   }
 
   /**
    * Puts the notebook back as it was captured (its cells' nbformat JSON): every original
    * cell with its id, source, metadata, saved outputs and execution count, in the
-   * original order. Cells added since are removed, cells deleted since come back.
+   * original order. Cells added since are removed, cells deleted since come back. The
+   * local modules written meanwhile are put back too (resolves once they are saved).
    */
-  revert(original: readonly nbformat.ICell[]): void {
+  revert(original: readonly nbformat.ICell[]): Promise<void> {
     const model = this._panel.content.model;
     if (!model) {
-      return;
+      return Promise.resolve();
     }
     const shared = model.sharedModel;
     const wanted = new Set(original.map(cell => cell.id as string));
@@ -127,6 +137,15 @@ export class LiveNotebook implements IEditableNotebook {
       code.outputs.fromJSON(structuredClone(saved.outputs));
       code.executionCount = saved.execution_count;
     });
+    return this.revertModules();
+  }
+
+  private async _saveModule(path: string, source: string): Promise<void> {
+    await this._contents.save(this._resolve(path), {
+      type: 'file',
+      format: 'text',
+      content: source
+    });
   }
 
   private _cells(): readonly ISharedCell[] {
@@ -145,6 +164,7 @@ export class LiveNotebook implements IEditableNotebook {
 
   private _panel: NotebookPanel;
   private _contents: Contents.IManager;
+  private _originalModules = new Map<string, string>();
 }
 
 /** Options of {@link LiveNotebook}. */

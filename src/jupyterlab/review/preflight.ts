@@ -52,7 +52,7 @@ export class PreflightScanner implements IDisposable {
     if (!versions) {
       return null;
     }
-    this._files ??= filesBeside(this._contents, this._panel.context.path);
+    const files = this.files();
     const metadata =
       this._original()?.metadata ?? this._panel.content.model?.metadata;
     return {
@@ -62,8 +62,16 @@ export class PreflightScanner implements IDisposable {
         cells.map(cell => cell.source),
         allRules
       ),
-      files: await this._files
+      files: await files
     };
+  }
+
+  /** The files and folders beside the notebook (listed again after each probe). */
+  files(): Promise<Set<string>> {
+    return (this._files ??= filesBeside(
+      this._contents,
+      this._panel.context.path
+    ));
   }
 
   /** Scans the notebook now. */

@@ -160,6 +160,8 @@ export class CheckSession implements IDisposable {
       }
     }
     try {
+      // What the helper modules beside the notebook import counts too.
+      sources.push(...(await this._localModuleSources(sources)));
       const probe = new KernelExecutor({ kernel });
       const found = await probeEnvironment(probe, importedModules(sources));
       if (generation === this._probes && !this._isDisposed) {
@@ -174,6 +176,18 @@ export class CheckSession implements IDisposable {
         };
       }
     }
+  }
+
+  /** The sources of the `.py` modules beside the notebook that its code imports. */
+  private async _localModuleSources(sources: string[]): Promise<string[]> {
+    const files = await this.scanner.files();
+    const paths = importedModules(sources)
+      .map(name => `${name}.py`)
+      .filter(path => files.has(path));
+    const read = await Promise.all(
+      paths.map(path => this.review.notebook.readModule(path))
+    );
+    return read.filter((source): source is string => source !== null);
   }
 
   /** Stops a run in progress and lets go of the notebook. */

@@ -1,0 +1,70 @@
+import { expect, test, type IJupyterLabPageFixture } from '@jupyterlab/galata';
+import {
+  openNotebook,
+  openPanel,
+  passThroughRestarts,
+  screenshot
+} from './helpers';
+
+const HELPERS =
+  'import numpy as np\n\n\ndef mean(values):\n    return np.float(sum(values)) / len(values)\n';
+
+/** A text file's content on the server, as the contents API gives it. */
+async function fileText(
+  page: IJupyterLabPageFixture,
+  path: string
+): Promise<string> {
+  return page.evaluate(async path => {
+    const contents = (window as any).jupyterapp.serviceManager.contents;
+    return (await contents.get(path, { content: true })).content;
+  }, path);
+}
+
+test.describe('A helper module beside the notebook', () => {
+  test('its fix is reviewed like a cell’s, written only when accepted, and Revert all puts it back', async ({
+    page,
+    tmpPath
+  }) => {
+    await passThroughRestarts(page);
+    const module = `${tmpPath}/helpers.py`;
+    await page.contents.uploadContent(HELPERS, 'text', module);
+    await openNotebook(
+      page,
+      `${tmpPath}/uses-helpers.ipynb`,
+      ['import helpers\nprint("Accuracy:", helpers.mean([0.5, 1.0]))'],
+      ['Accuracy: 0.75\n']
+    );
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+
+    // The module's proposal names the file and waits; nothing is written yet.
+    const pending = panel.locator(
+      '.jp-Modernizer-proposal[data-status="pending"]'
+    );
+    await expect(pending.locator('.jp-Modernizer-proposalCell')).toHaveText(
+      'helpers.py',
+      { timeout: 30_000 }
+    );
+    await expect(
+      pending.locator('.jp-Modernizer-diffLine.jp-mod-added')
+    ).toContainText(['+    return float(sum(values)) / len(values)']);
+    expect(await fileText(page, module)).toBe(HELPERS);
+    await screenshot(page, 'module-proposal');
+
+    await pending.getByRole('button', { name: 'Accept', exact: true }).click();
+    const verdict = panel.locator('.jp-Modernizer-verdict');
+    await expect(verdict).toHaveAttribute('data-verdict', 'reproducible', {
+      timeout: 60_000
+    });
+    expect(await fileText(page, module)).toBe(
+      HELPERS.replace('np.float(', 'float(')
+    );
+
+    await panel.getByRole('button', { name: 'Revert all' }).click();
+    await page
+      .locator('.jp-Dialog')
+      .getByRole('button', { name: 'Revert all' })
+      .click();
+    await expect.poll(() => fileText(page, module)).toBe(HELPERS);
+  });
+});
