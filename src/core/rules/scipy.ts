@@ -77,6 +77,61 @@ function functionMoved(
   ]);
 }
 
+/**
+ * scipy's top level stopped re-exporting numpy (1.12): `scipy.interp(...)` and
+ * `from scipy import interp` both come from numpy now.
+ */
+function numpyNames(): IRule {
+  const info = {
+    id: 'scipy.numpy-names',
+    distribution: 'scipy',
+    since: '1.12.0',
+    summary:
+      "scipy's top level no longer re-exports numpy (scipy 1.12): `scipy.interp` is `np.interp`.",
+    link: notes('1.12.0'),
+    raises: {
+      ename: ['AttributeError', 'ImportError'],
+      message:
+        /module 'scipy' has no attribute|cannot import name '\w+' from 'scipy'/i
+    },
+    examples: [
+      {
+        before: 'import scipy\nprint(scipy.interp(1.5, [1, 2], [10, 20]))',
+        after:
+          'import numpy as np\nimport scipy\nprint(np.interp(1.5, [1, 2], [10, 20]))'
+      },
+      {
+        before:
+          'from scipy import interp, stats\nprint(interp(1.5, [1, 2], [10, 20]), stats.norm.cdf(0))',
+        after:
+          'from scipy import stats\nfrom numpy import interp\nprint(interp(1.5, [1, 2], [10, 20]), stats.norm.cdf(0))'
+      }
+    ]
+  };
+  const dotted = defineRule({ ...info, needs: ['scipy'] }, context =>
+    context.nodes('MemberExpression').flatMap(member => {
+      const dotted = dottedName(context, member);
+      const resolved = dotted ? resolve(context, dotted) : '';
+      const name = resolved.slice('scipy.'.length);
+      if (!resolved.startsWith('scipy.') || !NUMPY_NAMES.has(name)) {
+        return [];
+      }
+      const np = spellModule(context, 'numpy', 'np');
+      return [
+        matchAt('scipy.numpy-names', member, [
+          ...np.edits,
+          { from: member.from, to: member.to, insert: `${np.name}.${name}` }
+        ])
+      ];
+    })
+  );
+  const imported = [...NUMPY_NAMES].map(name =>
+    nameMoved({ ...info, module: 'scipy', name, to: 'numpy' })
+  );
+  // Only cells that name scipy: the numpy names themselves (sum, log) are everywhere.
+  return anyOf({ ...info, needs: ['scipy'] }, [dotted, ...imported]);
+}
+
 /** scipy API removals, 1.2 to 1.14. */
 export const scipyRules: IRule[] = [
   functionMoved(
@@ -160,44 +215,7 @@ export const scipyRules: IRule[] = [
       }
     ]
   }),
-  defineRule(
-    {
-      id: 'scipy.numpy-names',
-      needs: ['scipy'],
-      distribution: 'scipy',
-      since: '1.12.0',
-      summary:
-        "scipy's top level no longer re-exports numpy (scipy 1.12): `scipy.interp` is `np.interp`.",
-      link: notes('1.12.0'),
-      raises: {
-        ename: 'AttributeError',
-        message: /module 'scipy' has no attribute/i
-      },
-      examples: [
-        {
-          before: 'import scipy\nprint(scipy.interp(1.5, [1, 2], [10, 20]))',
-          after:
-            'import numpy as np\nimport scipy\nprint(np.interp(1.5, [1, 2], [10, 20]))'
-        }
-      ]
-    },
-    context =>
-      context.nodes('MemberExpression').flatMap(member => {
-        const dotted = dottedName(context, member);
-        const resolved = dotted ? resolve(context, dotted) : '';
-        const name = resolved.slice('scipy.'.length);
-        if (!resolved.startsWith('scipy.') || !NUMPY_NAMES.has(name)) {
-          return [];
-        }
-        const np = spellModule(context, 'numpy', 'np');
-        return [
-          matchAt('scipy.numpy-names', member, [
-            ...np.edits,
-            { from: member.from, to: member.to, insert: `${np.name}.${name}` }
-          ])
-        ];
-      })
-  ),
+  numpyNames(),
   defineRule(
     {
       id: 'scipy.binom-test',
