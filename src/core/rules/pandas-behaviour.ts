@@ -59,23 +59,37 @@ export function ixIndexer(
   axisTypes: string[],
   probed: string[] = []
 ): 'loc' | 'iloc' | null {
-  const wanted = new Set<string>();
+  const axes = ixAxes(keys, axisTypes, probed);
+  const wanted = new Set(axes.filter(axis => axis !== 'all'));
+  if (wanted.has('unknown') || wanted.size > 1) {
+    return null;
+  }
+  return wanted.has('iloc') ? 'iloc' : 'loc';
+}
+
+/** Per axis, how `.ix` read its key: `loc`, `iloc`, everything (`all`) or `unknown`. */
+export function ixAxes(
+  keys: string[],
+  axisTypes: string[],
+  probed: string[] = []
+): ('loc' | 'iloc' | 'all' | 'unknown')[] {
   let next = 0;
-  keys.forEach((key, axis) => {
+  return keys.map((key, axis) => {
     let kind: string = keyKind(key.trim());
     if (kind === 'unknown') {
       kind = probed[next++] ?? 'unknown';
     }
     if (/integer/.test(axisTypes[axis] ?? '')) {
-      wanted.add('loc');
-    } else if (kind !== 'all') {
-      wanted.add(kind === 'label' ? 'loc' : kind === 'int' ? 'iloc' : kind);
+      return 'loc';
     }
+    return kind === 'label'
+      ? 'loc'
+      : kind === 'int'
+        ? 'iloc'
+        : kind === 'all'
+          ? 'all'
+          : 'unknown';
   });
-  if (wanted.has('unknown') || wanted.size > 1) {
-    return null;
-  }
-  return wanted.has('iloc') ? 'iloc' : 'loc';
 }
 
 /**
@@ -124,20 +138,20 @@ function numericOnly(
     context.nodes('CallExpression').flatMap(call => {
       const callee = calleeOf(context, call);
       const owner = callee?.node.firstChild;
+      const frame = owner && Private.reducedFrame(context, owner);
       const args = argsOf(context, call);
       if (
         !callee ||
         !info.methods.includes(callee.name) ||
         callee.node.name !== 'MemberExpression' ||
-        !owner ||
-        dottedName(context, owner) === null ||
+        !frame ||
         args.some(arg => arg.name === 'numeric_only' || arg.star || !arg.name)
       ) {
         return [];
       }
       const expression =
         "(lambda o: str(type(o).__name__ == 'DataFrame' and " +
-        `any(t.kind not in 'biufcmM' for t in o.dtypes)))(${textOf(context, owner)})`;
+        `any(t.kind not in 'biufcmM' for t in o.dtypes)))(${textOf(context, frame)})`;
       const match: IRuleMatch = matchAt(
         info.id,
         call,
@@ -189,6 +203,13 @@ export const pandasBehaviourRules: IRule[] = [
           before: 'print(df.ix[:n, cols].values.tolist())',
           after: 'print(df.iloc[:n, cols].values.tolist())',
           answer: 'string|string|int|int'
+        },
+        {
+          setup:
+            "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3], 'b': [4, 5, 6]}, index=['x', 'y', 'z'])",
+          before: "print(df.ix[:2, ['b']].values.tolist())",
+          after: "print(df.iloc[:2].loc[:, ['b']].values.tolist())",
+          answer: 'string|string'
         }
       ]
     },
@@ -219,8 +240,33 @@ export const pandasBehaviourRules: IRule[] = [
           decide: answer => {
             const [rows, columns, ...probed] = answer.split('|');
             const indexer = ixIndexer(keys, [rows, columns], probed);
-            return indexer
-              ? [{ from: property.from, to: property.to, insert: indexer }]
+            if (indexer) {
+              return [
+                { from: property.from, to: property.to, insert: indexer }
+              ];
+            }
+            // Positions on one axis and labels on the other: one indexer after the
+            // other, `iloc[:5].loc[:, cols]`. A read only: assigning through it would
+            // write into a copy.
+            const [row, column] = ixAxes(keys, [rows, columns], probed);
+            const mixed =
+              keys.length === 2 &&
+              new Set([row, column]).size === 2 &&
+              [row, column].every(axis => axis === 'loc' || axis === 'iloc');
+            const assigned =
+              subscript.parent?.name === 'AssignStatement' &&
+              subscript.parent.firstChild?.from === subscript.from;
+            return mixed && !assigned
+              ? [
+                  {
+                    from: property.from,
+                    to: subscript.to,
+                    // A scalar row gives a Series: its column is looked up alone.
+                    insert: /^\[|:/.test(keys[0])
+                      ? `${row}[${keys[0]}].${column}[:, ${keys[1]}]`
+                      : `${row}[${keys[0]}].${column}[${keys[1]}]`
+                  }
+                ]
               : null;
           }
         };
@@ -295,7 +341,8 @@ export const pandasBehaviourRules: IRule[] = [
     link: pandasNotes('2.0.0'),
     raises: {
       ename: 'TypeError',
-      message: /Cannot perform reduction|could not convert|unsupported operand/
+      message:
+        /Cannot perform reduction|could not convert|unsupported operand|does not support operation/
     },
     methods: ['mean', 'median', 'std', 'var'],
     examples: [
@@ -304,6 +351,13 @@ export const pandasBehaviourRules: IRule[] = [
           "import pandas as pd\ndf = pd.DataFrame({'x': [1.0, 2.0], 'name': ['a', 'b']})",
         before: 'print(df.mean())',
         after: 'print(df.mean(numeric_only=True))',
+        answer: 'True'
+      },
+      {
+        setup:
+          "import pandas as pd\ndf = pd.DataFrame({'k': ['a', 'a', 'b'], 'x': [1.0, 2.0, 4.0], 'name': ['p', 'q', 'r']})",
+        before: "print(df.groupby('k').mean())",
+        after: "print(df.groupby('k').mean(numeric_only=True))",
         answer: 'True'
       }
     ]
@@ -464,3 +518,22 @@ export const pandasBehaviourRules: IRule[] = [
     ]
   })
 ];
+
+namespace Private {
+  /**
+   * The frame a reduction reads: `df` in `df.mean()`, and in `df.groupby('k').mean()`
+   * (a name or attribute, never a call the kernel would have to run).
+   */
+  export function reducedFrame(
+    context: IRuleContext,
+    owner: SyntaxNode
+  ): SyntaxNode | null {
+    if (dottedName(context, owner) !== null) {
+      return owner;
+    }
+    const grouped = owner.name === 'CallExpression' && calleeOf(context, owner);
+    const frame =
+      grouped && grouped.name === 'groupby' && grouped.node.firstChild;
+    return frame && dottedName(context, frame) !== null ? frame : null;
+  }
+}

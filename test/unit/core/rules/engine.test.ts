@@ -342,9 +342,10 @@ describe('kernel questions', () => {
     );
   });
   it('give no rewrite when the answer leaves the choice open or the kernel cannot answer', async () => {
-    const [match] = scanSource("x = df.ix[0, 'a']", allRules, {
+    const [match] = scanSource("x = df.ix[pick(df), 'a']", allRules, {
       versions: TODAY
     });
+    // A key with a call is never evaluated: its kind stays unknown.
     assert.deepEqual(match.question!.decide('string|string'), null);
     const failing = {
       evaluate: async () =>
@@ -352,6 +353,27 @@ describe('kernel questions', () => {
     };
     const [answered] = await answerQuestions([match], failing);
     assert.deepEqual(answered.edits, []);
+  });
+});
+
+describe('.ix with positions on one axis and labels on the other', () => {
+  const answer = (source: string, reply: string) => {
+    const [match] = scanSource(source, allRules, { versions: TODAY });
+    const edits = match.question!.decide(reply);
+    return edits && proposeRewrite(source, [{ ...match, edits }])?.source;
+  };
+  it('reads through one indexer after the other', () => {
+    assert.equal(
+      answer("x = df.ix[:5, ['a', 'b']]", 'string|string'),
+      "x = df.iloc[:5].loc[:, ['a', 'b']]"
+    );
+    assert.equal(
+      answer("x = df.ix[0, 'a']", 'string|string'),
+      "x = df.iloc[0].loc['a']"
+    );
+  });
+  it('is never rewritten as an assignment target (it would write into a copy)', () => {
+    assert.equal(answer("df.ix[:5, 'a'] = 0", 'string|string'), null);
   });
 });
 
