@@ -112,6 +112,8 @@ export const python2BuiltinRules: IRule[] = [
       attribute: old,
       to,
       call: true,
+      // dict's take no argument: `six.iteritems(d)` is another function, which still works.
+      when: (context, call) => argsOf(context, call).length === 0,
       examples: [
         {
           before: `d = {'a': 1}\nfor x in d.${old}():\n    print(x)`,

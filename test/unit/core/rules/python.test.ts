@@ -67,3 +67,13 @@ describe('python.integer-division', () => {
     assert.equal(rewrite(source, printStatements), 'half = x[len(x) // 2]');
   });
 });
+
+describe('python.dict-iteritems', () => {
+  it('leaves six.iteritems(d), a function that still exists', () => {
+    const source = 'import six\nfor k, v in six.iteritems(d):\n    print(k)';
+    assert.deepEqual(
+      scanSource(source, python2BuiltinRules, { versions: TODAY }),
+      []
+    );
+  });
+});
