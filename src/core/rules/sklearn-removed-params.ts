@@ -267,6 +267,62 @@ const imputerArgs = defineRule(
   ['Imputer']
 );
 
+/**
+ * `cross_validation.KFold(n, n_folds=5)` took the number of samples first; today's KFold
+ * takes only the number of splits. The sample count goes, and the old default of 3
+ * folds is kept where the call relied on it.
+ */
+const kfoldSampleCount = defineRule(
+  {
+    id: 'sklearn.kfold-sample-count',
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary:
+      "KFold no longer takes the number of samples (sklearn.cross_validation's first argument, gone in 0.20).",
+    link: sklearnNotes('0.20'),
+    raises: {
+      ename: 'TypeError',
+      message: /multiple values for argument 'n_splits'/
+    },
+    examples: [
+      {
+        setup: 'from sklearn.model_selection import KFold',
+        before:
+          'print(KFold(150, n_splits=5, shuffle=True, random_state=0).get_n_splits())',
+        after:
+          'print(KFold(n_splits=5, shuffle=True, random_state=0).get_n_splits())'
+      }
+    ]
+  },
+  context =>
+    context
+      .nodes('CallExpression')
+      .filter(call => callsOneOf(context, call, ['KFold'], 'sklearn'))
+      .flatMap(call => {
+        const args = argsOf(context, call);
+        const positional = args.filter(arg => !arg.name && !arg.star);
+        const folds = args.some(
+          arg => arg.name === 'n_folds' || arg.name === 'n_splits'
+        );
+        const old =
+          context.imports.get('KFold') === 'sklearn.cross_validation.KFold';
+        if (
+          positional.length === 0 ||
+          args[0] !== positional[0] ||
+          !(folds || old)
+        ) {
+          return [];
+        }
+        // `KFold(n)` relied on the old default of 3 folds.
+        const edits =
+          !folds && positional.length === 1
+            ? [{ from: args[0].from, to: args[0].to, insert: 'n_splits=3' }]
+            : [removeArgument(context, call, 0)];
+        return [matchAt('sklearn.kfold-sample-count', call, edits)];
+      }),
+  ['KFold']
+);
+
 /** Estimator parameters scikit-learn removed with nothing to rename them to. */
 export const sklearnRemovedParamRules: IRule[] = [
   ...REMOVED.map(([id, since, callees, keyword, note, module, value]) => {
@@ -312,5 +368,6 @@ export const sklearnRemovedParamRules: IRule[] = [
     ]
   }),
   keywordOnlyArgs,
-  imputerArgs
+  imputerArgs,
+  kfoldSampleCount
 ];

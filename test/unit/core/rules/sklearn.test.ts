@@ -53,3 +53,26 @@ describe('sklearn.scorers', () => {
     );
   });
 });
+
+describe('sklearn.kfold-sample-count', () => {
+  const rewrite = (source: string, imports: Map<string, string>) =>
+    proposeRewrite(
+      source,
+      scanSource(source, sklearnRemovedParamRules, { versions: TODAY, imports })
+    )?.source ?? source;
+  const old = new Map([['KFold', 'sklearn.cross_validation.KFold']]);
+  const today = new Map([['KFold', 'sklearn.model_selection.KFold']]);
+
+  it('drops the sample count of the old signature, keeping its 3 folds', () => {
+    assert.equal(
+      rewrite('cv = KFold(len(y), n_folds=5, shuffle=True)', old),
+      'cv = KFold(n_folds=5, shuffle=True)'
+    );
+    assert.equal(rewrite('cv = KFold(len(y))', old), 'cv = KFold(n_splits=3)');
+    assert.equal(rewrite('cv = KFold(len(y), 4)', old), 'cv = KFold(4)');
+  });
+
+  it("leaves today's KFold(5) alone", () => {
+    assert.equal(rewrite('cv = KFold(5)', today), 'cv = KFold(5)');
+  });
+});
