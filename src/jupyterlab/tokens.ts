@@ -1,6 +1,7 @@
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import { Token } from '@lumino/coreutils';
 import type { ISignal } from '@lumino/signaling';
+import type { LLMAccess } from './llm/llm-access';
 import type { CheckSession } from './session/session';
 
 /** The Modernizer sessions of the open notebooks. */
@@ -21,4 +22,10 @@ export interface IModernizerTracker {
 export const IModernizerTracker = new Token<IModernizerTracker>(
   'jupyterlab-modernizer:IModernizerTracker',
   'The Notebook Modernizer session of each open notebook, following the active one.'
+);
+
+/** The LLM behind the server's proxy: whether there is one, and the fixer it makes. */
+export const ILLMAccess = new Token<LLMAccess>(
+  'jupyterlab-modernizer:ILLMAccess',
+  'The LLM the Jupyter server offers through its proxy, with the LLM settings.'
 );

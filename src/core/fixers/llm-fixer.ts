@@ -24,6 +24,11 @@ export class LLMFixer implements IFixer {
 
   readonly name = 'llm';
 
+  /** The model asked. */
+  get model(): string {
+    return this._options.model;
+  }
+
   /** Tokens of every request so far. */
   get usage(): ITokenUsage {
     return { ...this._usage };

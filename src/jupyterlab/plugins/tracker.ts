@@ -7,7 +7,8 @@ import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import type { ITolerance } from '../../core';
 import type { ISessionSettings } from '../session/settings';
 import { ModernizerTracker } from '../session/tracker';
-import { IModernizerTracker } from '../tokens';
+import { ILLMAccess, IModernizerTracker } from '../tokens';
+import type { LLMAccess } from '../llm/llm-access';
 
 /** Defaults of schema/plugin.json, used until the settings load. */
 const DEFAULTS: ISessionSettings = {
@@ -24,12 +25,13 @@ export const trackerPlugin: JupyterFrontEndPlugin<IModernizerTracker> = {
     'Keeps a Modernizer session per open notebook, with the limits and tolerance from the settings.',
   autoStart: true,
   requires: [INotebookTracker],
-  optional: [ISettingRegistry],
+  optional: [ISettingRegistry, ILLMAccess],
   provides: IModernizerTracker,
   activate: (
     app: JupyterFrontEnd,
     notebooks: INotebookTracker,
-    settingRegistry: ISettingRegistry | null
+    settingRegistry: ISettingRegistry | null,
+    llm: LLMAccess | null
   ): IModernizerTracker => {
     let current: ISessionSettings = DEFAULTS;
     if (settingRegistry) {
@@ -59,7 +61,8 @@ export const trackerPlugin: JupyterFrontEndPlugin<IModernizerTracker> = {
     return new ModernizerTracker({
       notebooks,
       settings: () => current,
-      contents: app.serviceManager.contents
+      contents: app.serviceManager.contents,
+      llm
     });
   }
 };

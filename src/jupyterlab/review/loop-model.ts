@@ -10,9 +10,20 @@ export interface ITimelineEntry {
   tone?: 'ok' | 'warning' | 'error';
 }
 
+/** The LLM's part in a Modernize run. */
+export interface ILLMActivity {
+  model: string;
+  /** Prompt and completion tokens spent so far. */
+  tokens: number;
+  /** The fix it is writing now, as far as its reply has come. */
+  writing: { target: string; source: string } | null;
+}
+
 /** A Modernize run as the panel shows it: its timeline and, at the end, its verdict. */
 export interface ILoopState {
   running: boolean;
+  /** Null when the run asks no LLM (none configured). */
+  llm: ILLMActivity | null;
   /** What the run does now (running cell 3, waiting for your review, ...). */
   activity: string | null;
   timeline: readonly ITimelineEntry[];
@@ -32,10 +43,11 @@ export class LoopModel implements IDisposable {
   }
 
   /** Starts a new run: an empty timeline, no verdict. */
-  start(): void {
+  start(llm: ILLMActivity | null = null): void {
     this._started = Date.now();
     this._update({
       running: true,
+      llm,
       activity: null,
       timeline: [],
       verdict: null
@@ -46,6 +58,13 @@ export class LoopModel implements IDisposable {
   setActivity(activity: string | null): void {
     if (activity !== this._state.activity) {
       this._update({ ...this._state, activity });
+    }
+  }
+
+  /** Updates what the LLM does (a run without one ignores it). */
+  setLLM(update: Partial<ILLMActivity>): void {
+    if (this._state.llm) {
+      this._update({ ...this._state, llm: { ...this._state.llm, ...update } });
     }
   }
 
@@ -60,7 +79,14 @@ export class LoopModel implements IDisposable {
 
   /** Ends the run, with its verdict when it reached one. */
   finish(verdict: Verdict | null): void {
-    this._update({ ...this._state, running: false, activity: null, verdict });
+    const llm = this._state.llm && { ...this._state.llm, writing: null };
+    this._update({
+      ...this._state,
+      running: false,
+      activity: null,
+      llm,
+      verdict
+    });
   }
 
   /** Whether the model is disposed. */
@@ -86,6 +112,7 @@ export class LoopModel implements IDisposable {
   private _started = Date.now();
   private _state: ILoopState = {
     running: false,
+    llm: null,
     activity: null,
     timeline: [],
     verdict: null

@@ -2,6 +2,7 @@ import {
   cellFrames,
   readableTraceback,
   type ICheckSummary,
+  type LLMFixEvent,
   type LoopEvent,
   type Verdict
 } from '../../core';
@@ -21,6 +22,39 @@ export class LoopView {
   /** A cell's number as the panel shows it. */
   positionOf = (cellId: string): number =>
     cellPositions(liveCodeCells(this._options.panel)).get(cellId) ?? 0;
+
+  /** Mirrors what the LLM fixer does: the request, the fix growing, its cost, a failure. */
+  showLLM = (event: LLMFixEvent, model: string): void => {
+    const { loop, session } = this._options;
+    const target =
+      event.target.kind === 'cell'
+        ? `cell ${this.positionOf(event.target.cellId)}`
+        : event.target.path;
+    switch (event.kind) {
+      case 'request':
+        loop.setActivity(`Asking ${model} for a fix of ${target}`);
+        loop.setLLM({ writing: { target, source: '' } });
+        break;
+      case 'partial':
+        loop.setLLM({ writing: { target, source: event.source } });
+        break;
+      case 'finished': {
+        const spent = event.usage.promptTokens + event.usage.completionTokens;
+        const tokens = (loop.state.llm?.tokens ?? 0) + spent;
+        loop.setLLM({ writing: null, tokens });
+        if (!event.proposal && event.reason) {
+          loop.log(`${model} has no fix for ${target}: ${event.reason}`);
+        }
+        break;
+      }
+      case 'error':
+        // The rules go on; the user sees why the LLM stopped helping.
+        loop.setLLM({ writing: null });
+        loop.log(`LLM: ${event.error.message}`, 'error');
+        session.setRun('running', `LLM unavailable: ${event.error.message}`);
+        break;
+    }
+  };
 
   show(event: LoopEvent, elapsedMs: number): void {
     const { session, loop, review, scanner, settings } = this._options;

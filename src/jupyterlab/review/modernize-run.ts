@@ -3,11 +3,13 @@ import type { Kernel } from '@jupyterlab/services';
 import {
   allRules,
   RulesFixer,
+  type LLMFixer,
   runLoop,
   type IOriginalNotebook,
   type Verdict
 } from '../../core';
 import { NotebookCellExecutor } from '../cell-executor';
+import type { LLMAccess } from '../llm/llm-access';
 import type { SessionModel } from '../session/model';
 import type { ISessionSettings } from '../session/settings';
 import type { LoopModel } from './loop-model';
@@ -27,6 +29,8 @@ export interface IModernizeOptions {
   loop: LoopModel;
   original: IOriginalNotebook;
   settings: ISessionSettings;
+  /** The LLM asked after the migration rules; null without one. */
+  llm: LLMAccess | null;
   /** Aborted by Stop, or when the notebook closes. */
   signal: AbortSignal;
 }
@@ -51,12 +55,19 @@ export async function runModernize(
   }
   let current: string | undefined;
   const view = new LoopView(options);
+  let llm: LLMFixer | null = null;
+  try {
+    llm = (await options.llm?.fixer(view.showLLM)) ?? null;
+  } catch (error) {
+    session.setRun('idle', `${(error as Error).message}`);
+    return null;
+  }
   const executor = new NotebookCellExecutor({
     notebook: panel.content,
     kernel,
     defaultCell: () => current
   });
-  loop.start();
+  loop.start(llm ? { model: llm.model, tokens: 0, writing: null } : null);
   session.setRun('running', 'Modernizing…');
   view.resetCells();
   session.progress = {
@@ -83,7 +94,9 @@ export async function runModernize(
         proposals: review.proposals,
         positionOf: view.positionOf
       }),
-      fixers: [new RulesFixer(allRules)],
+      fixers: llm
+        ? [new RulesFixer(allRules), llm]
+        : [new RulesFixer(allRules)],
       original: options.original,
       environment,
       restartKernel: async () => {

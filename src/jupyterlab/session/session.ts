@@ -13,6 +13,7 @@ import {
 import { interruptKernel } from '../interrupt';
 import { PreflightScanner } from '../review/preflight';
 import { LoopModel } from '../review/loop-model';
+import type { LLMAccess } from '../llm/llm-access';
 import { runModernize } from '../review/modernize-run';
 import { ReviewController } from '../review/review-controller';
 import { runNotebookCheck } from './check-runner';
@@ -29,6 +30,7 @@ export class CheckSession implements IDisposable {
   constructor(options: CheckSession.IOptions) {
     this.panel = options.panel;
     this._settings = options.settings;
+    this.llm = options.llm ?? null;
     this.scanner = new PreflightScanner({
       panel: this.panel,
       session: this.model,
@@ -58,6 +60,9 @@ export class CheckSession implements IDisposable {
 
   /** The notebook this session belongs to. */
   readonly panel: NotebookPanel;
+
+  /** The LLM Modernize asks after the migration rules; null without one. */
+  readonly llm: LLMAccess | null;
 
   /** The state the views render. */
   readonly model = new SessionModel();
@@ -124,6 +129,7 @@ export class CheckSession implements IDisposable {
           loop: this.loop,
           original: this._original!,
           settings: this._settings(),
+          llm: this.llm,
           signal
         });
       }
@@ -310,5 +316,7 @@ export namespace CheckSession {
     settings: () => ISessionSettings;
     /** Lists the files beside the notebook and reads its local modules. */
     contents: Contents.IManager;
+    /** The LLM Modernize asks after the migration rules; null without one. */
+    llm?: LLMAccess | null;
   }
 }

@@ -2,6 +2,7 @@ import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { Signal, type ISignal } from '@lumino/signaling';
 import type { IModernizerTracker } from '../tokens';
 import type { Contents } from '@jupyterlab/services';
+import type { LLMAccess } from '../llm/llm-access';
 import { CheckSession } from './session';
 import type { ISessionSettings } from './settings';
 
@@ -14,6 +15,7 @@ export class ModernizerTracker implements IModernizerTracker {
     this._notebooks = options.notebooks;
     this._settings = options.settings;
     this._contents = options.contents;
+    this._llm = options.llm ?? null;
     this._notebooks.widgetAdded.connect((_, panel) => this.sessionFor(panel));
     this._notebooks.currentChanged.connect(() =>
       this._currentChanged.emit(this.current)
@@ -44,7 +46,8 @@ export class ModernizerTracker implements IModernizerTracker {
       const created = new CheckSession({
         panel,
         settings: this._settings,
-        contents: this._contents
+        contents: this._contents,
+        llm: this._llm
       });
       created.model.runChanged.connect(() => this._runChanged.emit());
       panel.disposed.connect(() => {
@@ -66,6 +69,7 @@ export class ModernizerTracker implements IModernizerTracker {
   private _notebooks: INotebookTracker;
   private _settings: () => ISessionSettings;
   private _contents: Contents.IManager;
+  private _llm: LLMAccess | null;
   private _sessions = new Map<NotebookPanel, CheckSession>();
   private _currentChanged = new Signal<this, CheckSession | null>(this);
   private _runChanged = new Signal<this, void>(this);
@@ -79,5 +83,7 @@ export namespace ModernizerTracker {
     settings: () => ISessionSettings;
     /** The server's files, beside each notebook. */
     contents: Contents.IManager;
+    /** The LLM behind the server's proxy, if the extension's LLM plugin is on. */
+    llm?: LLMAccess | null;
   }
 }

@@ -1,6 +1,6 @@
 import React from 'react';
 import type { Verdict } from '../../core';
-import type { LoopModel } from '../review/loop-model';
+import type { ILLMActivity, LoopModel } from '../review/loop-model';
 import type { ReviewController } from '../review/review-controller';
 import type { SessionModel } from '../session/model';
 import { useSignal } from '../use-signal';
@@ -41,6 +41,7 @@ export function ModernizeSection({
           {state.activity}…
         </p>
       )}
+      {state.llm && <LLMActivity llm={state.llm} />}
       {state.verdict && <VerdictBanner verdict={state.verdict} />}
       {state.timeline.length > 0 && (
         <ol className="jp-Modernizer-timeline">
@@ -80,6 +81,28 @@ function ModernizeButton({
     >
       Modernize
     </button>
+  );
+}
+
+/** Which model fixes what the rules cannot, its tokens, and the fix it is writing. */
+function LLMActivity({ llm }: { llm: ILLMActivity }): JSX.Element {
+  return (
+    <div className="jp-Modernizer-llm">
+      <p className="jp-Modernizer-message jp-mod-quiet">
+        After the rules: <code>{llm.model}</code>,{' '}
+        <span className="jp-Modernizer-llmTokens">
+          {llm.tokens.toLocaleString('en')} tokens
+        </span>
+      </p>
+      {llm.writing && (
+        <figure className="jp-Modernizer-llmWriting">
+          <figcaption>
+            {llm.model} is writing the fix for {llm.writing.target}
+          </figcaption>
+          <pre aria-live="off">{llm.writing.source}</pre>
+        </figure>
+      )}
+    </div>
   );
 }
 
