@@ -1,4 +1,4 @@
-import { expect, test } from '@jupyterlab/galata';
+import { expect, test, type IJupyterLabPageFixture } from '@jupyterlab/galata';
 import type { Locator } from '@playwright/test';
 import {
   cellSource,
@@ -11,6 +11,11 @@ import {
 const IMPORTS =
   'import numpy as np\nfrom sklearn.cross_validation import train_test_split';
 const FLOAT = 'x = np.float(1)\nprint(x)';
+
+/** The editor of the active notebook's cell at `index`, where its proposal shows. */
+async function editor(page: IJupyterLabPageFixture, index: number) {
+  return (await page.notebook.getCellLocator(index))!.locator('.cm-editor');
+}
 
 /** The panel's proposal for the cell at `position`. */
 function proposal(panel: Locator, position: number): Locator {
@@ -39,15 +44,17 @@ test.describe('Fix all offline', () => {
     await expect(first.locator('.jp-Modernizer-ruleIds')).toHaveText(
       'sklearn.cross-validation-module'
     );
+    // The diff shows in the cell itself.
+    const cell = await editor(page, 0);
     await expect(
-      first.locator('.jp-Modernizer-diffLine.jp-mod-removed')
-    ).toHaveText(['-from sklearn.cross_validation import train_test_split']);
+      cell.locator('.cm-line.jp-Modernizer-inlineRemoved')
+    ).toHaveText(['from sklearn.cross_validation import train_test_split']);
+    await expect(cell.locator('.jp-Modernizer-inlineAdded')).toHaveText([
+      'from sklearn.model_selection import train_test_split'
+    ]);
     await expect(
-      first.locator('.jp-Modernizer-diffLine.jp-mod-added')
-    ).toHaveText(['+from sklearn.model_selection import train_test_split']);
-    await expect(
-      first.locator('.jp-Modernizer-diffLine.jp-mod-context')
-    ).toHaveText([' import numpy as np']);
+      cell.locator('.cm-line:not(.jp-Modernizer-inlineRemoved)')
+    ).toHaveText(['import numpy as np']);
     // A proposal changes nothing until accepted.
     expect(await cellSource(page, 0)).toBe(IMPORTS);
     await screenshot(page, 'proposals');
@@ -70,7 +77,7 @@ test.describe('Fix all offline', () => {
     await expect.poll(() => cellSource(page, 1)).toBe(FLOAT);
   });
 
-  test('a proposal whose cell the user edited is stale and never applied', async ({
+  test('a proposal whose lines the user edited is stale and never applied', async ({
     page,
     tmpPath
   }) => {
@@ -80,18 +87,24 @@ test.describe('Fix all offline', () => {
     await panel.getByRole('button', { name: 'Fix all offline' }).click();
     await expect(panel.locator('.jp-Modernizer-proposal')).toHaveCount(2);
 
-    // The user edits the second cell by hand.
+    // The user edits, by hand, the line the second cell's proposal changes.
     await page.notebook.enterCellEditingMode(1);
-    await page.keyboard.press('Control+End');
-    await page.keyboard.type('\nprint(x * 2)');
-    const edited = 'x = np.float(1)\nprint(x)\nprint(x * 2)';
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' * 2');
+    const edited = 'x = np.float(1) * 2\nprint(x)';
+    await expect(
+      (await editor(page, 1)).locator(
+        '.jp-Modernizer-inlineHunk[data-conflicted="true"]'
+      )
+    ).toContainText('your text is kept');
+
+    // Accept all applies the other one and leaves the edited cell alone.
+    await panel.getByRole('button', { name: 'Accept all' }).click();
     await expect(proposal(panel, 2)).toHaveAttribute('data-status', 'stale');
     await expect(
       proposal(panel, 2).locator('.jp-Modernizer-proposalStatus')
     ).toContainText('your edit is kept');
-
-    // Accept all applies the other one and leaves the edited cell alone.
-    await panel.getByRole('button', { name: 'Accept all' }).click();
     await expect(proposal(panel, 1)).toHaveAttribute('data-status', 'accepted');
     await expect
       .poll(() => cellSource(page, 0))
@@ -119,10 +132,9 @@ test.describe('Fix all offline, asking the kernel', () => {
     // The user ran the first cell: the kernel knows the frame.
     await page.notebook.runCell(0);
     await panel.getByRole('button', { name: 'Fix all offline' }).click();
-    const fix = proposal(panel, 2);
     await expect(
-      fix.locator('.jp-Modernizer-diffLine.jp-mod-added')
-    ).toHaveText(['+print(df.iloc[1:]["a"].tolist())']);
+      (await editor(page, 1)).locator('.jp-Modernizer-inlineAdded')
+    ).toHaveText(['print(df.iloc[1:]["a"].tolist())']);
     // Asking the kernel ran no cell.
     await expect(
       (await page.notebook.getCellLocator(1))!.locator('.jp-InputPrompt')

@@ -1,6 +1,11 @@
 import type { IDisposable } from '@lumino/disposable';
 import { Signal, type ISignal } from '@lumino/signaling';
-import type { IProposal } from '../../core';
+import {
+  computeHunks,
+  rebaseHunks,
+  type IHunkSet,
+  type IProposal
+} from '../../core';
 
 /**
  * Where a proposal stands: waiting for the user, applied, turned down, or stale (its
@@ -19,6 +24,17 @@ export interface IProposalEntry {
    * offline proposal, applied by the panel.
    */
   fromLoop?: boolean;
+  /**
+   * A cell proposal's hunks still to decide, on the cell's text as it is now; none for a
+   * module, which is decided whole.
+   */
+  hunks?: IHunkSet;
+  /** How many of its hunks were accepted (each written to the cell as it was). */
+  acceptedHunks?: number;
+  /** The cell's text once decided: what an accepted proposal left in the cell. */
+  result?: string;
+  /** Its `after` still streams in: it cannot be accepted yet. */
+  streaming?: boolean;
 }
 
 /** The proposals of one notebook, in the order they were made. */
@@ -59,7 +75,7 @@ export class ProposalsModel implements IDisposable {
   ): void {
     this._entries = [
       ...this._entries.filter(entry => entry.status !== 'pending'),
-      ...entries
+      ...entries.map(Private.withHunks)
     ];
     this._message = message;
     this._changed.emit();
@@ -67,7 +83,43 @@ export class ProposalsModel implements IDisposable {
 
   /** Adds one proposal (the loop's), pending. */
   add(entry: IProposalEntry): void {
-    this._entries = [...this._entries, entry];
+    this._entries = [...this._entries, Private.withHunks(entry)];
+    this._changed.emit();
+  }
+
+  /** Changes a pending proposal's review state (its hunks, status, result). */
+  update(
+    id: string,
+    change: Partial<Omit<IProposalEntry, 'proposal' | 'position' | 'fromLoop'>>
+  ): void {
+    if (!this.pending(id)) {
+      return;
+    }
+    this._entries = this._entries.map(entry =>
+      entry.proposal.id === id ? { ...entry, ...change } : entry
+    );
+    this._changed.emit();
+  }
+
+  /**
+   * Replaces a pending proposal's `after` as it streams in; its hunks are computed again
+   * (ids stay for hunks that did not change) and moved onto `current`, the cell's text.
+   */
+  updateAfter(
+    id: string,
+    after: string,
+    current: string | null,
+    streaming: boolean
+  ): void {
+    const entry = this.pending(id);
+    if (!entry) {
+      return;
+    }
+    const proposal = { ...entry.proposal, after };
+    const hunks = entry.hunks ? Private.hunks(proposal, current) : undefined;
+    this._entries = this._entries.map(e =>
+      e === entry ? { ...entry, proposal, hunks, streaming } : e
+    );
     this._changed.emit();
   }
 
@@ -134,4 +186,18 @@ export class ProposalsModel implements IDisposable {
   private _message: string | null = null;
   private _busy = false;
   private _changed = new Signal<this, void>(this);
+}
+
+namespace Private {
+  /** A cell proposal gets its hunks on the text it was made against. */
+  export function withHunks(entry: IProposalEntry): IProposalEntry {
+    return entry.proposal.target.kind === 'cell' && !entry.hunks
+      ? { ...entry, hunks: hunks(entry.proposal, null) }
+      : entry;
+  }
+
+  export function hunks(proposal: IProposal, current: string | null): IHunkSet {
+    const set = computeHunks(proposal.before, proposal.after);
+    return current === null ? set : rebaseHunks(set, current);
+  }
 }

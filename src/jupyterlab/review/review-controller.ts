@@ -3,26 +3,33 @@ import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Contents } from '@jupyterlab/services';
 import type { IDisposable } from '@lumino/disposable';
 import {
+  acceptHunks,
   compareScores,
   extractScores,
   KernelExecutor,
+  rebaseHunks,
+  rejectHunks,
+  type IHunkSet,
   type IOriginalNotebook,
   type IReference,
   type IScoreCell
 } from '../../core';
-import { LiveNotebook } from '../live-notebook';
+import { InlineDiffManager } from '../inline-diff/manager';
+import { ReviewedNotebook } from '../inline-diff/reviewed-notebook';
+import { KIND_LABELS } from '../sidebar/preflight-section';
 import type { SessionModel } from '../session/model';
 import type { ISessionSettings } from '../session/settings';
 import { cellPositions, liveCodeCells, liveScoreCells } from './notebook-cells';
 import { offlineProposals } from './offline-fixes';
 import type { PreflightScanner } from './preflight';
-import { ProposalsModel } from './proposals-model';
+import { ProposalsModel, type IProposalEntry } from './proposals-model';
 import { ScoresModel } from './scores-model';
 
 /**
- * Review of one notebook's fixes: makes the offline proposals, applies the accepted ones
- * through the live notebook (the user's edits win: a proposal whose cell changed is
- * stale), reverts to the original, and keeps the scores table up to date.
+ * Review of one notebook's fixes: makes the offline proposals, shows each in its cell as
+ * an inline diff, applies the accepted hunks through the live notebook (the user's edits
+ * win: hunks they overlap are conflicted, never applied), reverts to the original, and
+ * keeps the scores table up to date.
  */
 export class ReviewController implements IDisposable {
   constructor(options: ReviewController.IOptions) {
@@ -32,11 +39,17 @@ export class ReviewController implements IDisposable {
     this._settings = options.settings;
     this._original = options.original;
     this._originalCells = options.originalCells;
-    this.notebook = new LiveNotebook({
+    this.notebook = new ReviewedNotebook({
       panel: options.panel,
       contents: options.contents
     });
-    this._scanner.sourcesChanged.connect(this._markStale, this);
+    this._inline = new InlineDiffManager({
+      panel: options.panel,
+      proposals: this.proposals,
+      review: this,
+      kindLabel: kind => KIND_LABELS[kind as keyof typeof KIND_LABELS] ?? kind
+    });
+    this._scanner.sourcesChanged.connect(this._rebaseAll, this);
     this._session.runChanged.connect(this._onRun, this);
   }
 
@@ -47,7 +60,7 @@ export class ReviewController implements IDisposable {
   readonly scores = new ScoresModel();
 
   /** The open notebook, as fixes edit it. */
-  readonly notebook: LiveNotebook;
+  readonly notebook: ReviewedNotebook;
 
   /**
    * Proposes the rules' fixes of every eroded cell at once. Rules that depend on a live
@@ -101,29 +114,120 @@ export class ReviewController implements IDisposable {
     this.proposals.setBusy(false);
   }
 
-  /** Applies a pending proposal, unless its cell changed since (then it is stale). */
+  /**
+   * Accepts a pending proposal whole: a cell's hunks that do not conflict with the
+   * user's edits are written in one undoable step (stale when every one conflicts). A
+   * module proposal of a run is applied by the run.
+   */
   accept(id: string): void {
+    const entry = this.proposals.pending(id);
+    if (!entry || entry.streaming) {
+      return;
+    }
+    if (!entry.hunks) {
+      this._acceptModule(entry);
+      return;
+    }
+    const set = this._current(entry);
+    if (!set) {
+      this.proposals.setStatus([id], 'stale');
+      return;
+    }
+    const applicable = set.hunks.filter(hunk => !hunk.conflicted);
+    const next = acceptHunks(
+      set,
+      applicable.map(hunk => hunk.id)
+    );
+    const accepted = (entry.acceptedHunks ?? 0) + applicable.length;
+    if (!this._write(entry, set.text, next.text)) {
+      this.proposals.setStatus([id], 'stale');
+      return;
+    }
+    this.proposals.update(id, {
+      hunks: { ...next, hunks: [] },
+      acceptedHunks: accepted,
+      result: next.text,
+      status: accepted > 0 ? 'accepted' : 'stale'
+    });
+  }
+
+  /** Turns a pending proposal down: nothing more changes (hunks accepted before stay). */
+  reject(id: string): void {
     const entry = this.proposals.pending(id);
     if (!entry) {
       return;
     }
-    if (entry.fromLoop) {
-      // The run applies it (or finds it stale) and says so in its events.
-      this.proposals.setStatus([id], 'accepted');
-      return;
-    }
-    const { target, before, after } = entry.proposal;
-    const applied =
-      target.kind === 'cell' &&
-      this.notebook.replaceSource(target.cellId, before, after);
-    this.proposals.setStatus([id], applied ? 'accepted' : 'stale');
+    this._finish(entry, entry.hunks ? this._current(entry) : null, 'rejected');
   }
 
-  /** Turns a pending proposal down: nothing changes. */
-  reject(id: string): void {
-    if (this.proposals.pending(id)) {
-      this.proposals.setStatus([id], 'rejected');
+  /** Applies one hunk of a cell proposal, as one undoable step; the others move onto the new text. */
+  acceptHunk(id: string, hunkId: string): void {
+    const entry = this.proposals.pending(id);
+    const set = entry && !entry.streaming ? this._current(entry) : null;
+    const hunk = set?.hunks.find(h => h.id === hunkId);
+    if (!entry || !set || !hunk || hunk.conflicted) {
+      return;
     }
+    const next = acceptHunks(set, [hunkId]);
+    if (next.text === set.text || !this._write(entry, set.text, next.text)) {
+      return;
+    }
+    const accepted = {
+      ...entry,
+      acceptedHunks: (entry.acceptedHunks ?? 0) + 1
+    };
+    if (next.hunks.length === 0) {
+      this._finish(accepted, next, 'accepted');
+    } else {
+      this.proposals.update(id, {
+        hunks: next,
+        acceptedHunks: accepted.acceptedHunks
+      });
+    }
+  }
+
+  /** Drops one hunk of a cell proposal: the cell keeps those lines. */
+  rejectHunk(id: string, hunkId: string): void {
+    const entry = this.proposals.pending(id);
+    const set = entry ? this._current(entry) : null;
+    if (!entry || !set || !set.hunks.some(h => h.id === hunkId)) {
+      return;
+    }
+    const next = rejectHunks(set, [hunkId]);
+    if (next.hunks.length === 0) {
+      this._finish(entry, next, 'rejected');
+    } else {
+      this.proposals.update(id, { hunks: next });
+    }
+  }
+
+  /** Moves a pending proposal's hunks onto its cell's text after the user edited it. */
+  rebase(id: string): void {
+    const entry = this.proposals.pending(id);
+    if (!entry?.hunks || this._writing) {
+      return;
+    }
+    const set = this._current(entry);
+    if (!set) {
+      this.proposals.setStatus([id], 'stale');
+    } else if (set !== entry.hunks) {
+      this.proposals.update(id, { hunks: set });
+    }
+  }
+
+  /**
+   * Replaces the `after` of a pending proposal as it streams in (an LLM's reply): its
+   * inline diff follows, and it can be decided once `done`.
+   */
+  updateProposal(id: string, after: string, done = false): void {
+    const entry = this.proposals.pending(id);
+    if (!entry) {
+      return;
+    }
+    const { target } = entry.proposal;
+    const current =
+      target.kind === 'cell' ? this.notebook.source(target.cellId) : null;
+    this.proposals.updateAfter(id, after, current, !done);
   }
 
   /** Accepts every pending proposal, in order. */
@@ -135,11 +239,20 @@ export class ReviewController implements IDisposable {
 
   /** Rejects every pending proposal. */
   rejectAll(): void {
-    this.proposals.setStatus(
-      this.proposals.entries
-        .filter(entry => entry.status === 'pending')
-        .map(entry => entry.proposal.id),
-      'rejected'
+    for (const entry of this.proposals.entries) {
+      this.reject(entry.proposal.id);
+    }
+  }
+
+  /** The pending proposal of a cell, if any. */
+  pendingFor(cellId: string): IProposalEntry | null {
+    return (
+      this.proposals.entries.find(
+        ({ proposal, status }) =>
+          status === 'pending' &&
+          proposal.target.kind === 'cell' &&
+          proposal.target.cellId === cellId
+      ) ?? null
     );
   }
 
@@ -215,24 +328,80 @@ export class ReviewController implements IDisposable {
       return;
     }
     this._isDisposed = true;
-    this._scanner.sourcesChanged.disconnect(this._markStale, this);
+    this._scanner.sourcesChanged.disconnect(this._rebaseAll, this);
     this._session.runChanged.disconnect(this._onRun, this);
+    this._inline.dispose();
     this.proposals.dispose();
     this.scores.dispose();
   }
 
-  /** A pending proposal whose cell no longer holds the source it was made against is stale. */
-  private _markStale(): void {
-    const stale = this.proposals.entries.filter(
-      ({ proposal, status }) =>
-        status === 'pending' &&
-        proposal.target.kind === 'cell' &&
-        this.notebook.source(proposal.target.cellId) !== proposal.before
-    );
-    this.proposals.setStatus(
-      stale.map(entry => entry.proposal.id),
-      'stale'
-    );
+  /** Every pending cell proposal follows its cell's text (an edit from anywhere). */
+  private _rebaseAll(): void {
+    for (const entry of this.proposals.entries) {
+      this.rebase(entry.proposal.id);
+    }
+  }
+
+  /** A cell proposal's hunks on its cell's text now; null when the cell is gone. */
+  private _current(entry: IProposalEntry): IHunkSet | null {
+    const { target } = entry.proposal;
+    const source =
+      target.kind === 'cell' ? this.notebook.source(target.cellId) : null;
+    return source === null || !entry.hunks
+      ? null
+      : rebaseHunks(entry.hunks, source);
+  }
+
+  /** Writes a decided text into the proposal's cell. */
+  private _write(
+    entry: IProposalEntry,
+    expected: string,
+    text: string
+  ): boolean {
+    const { target } = entry.proposal;
+    if (target.kind !== 'cell') {
+      return false;
+    }
+    this._writing = true;
+    try {
+      return this.notebook.writeReviewed(target.cellId, expected, text);
+    } finally {
+      this._writing = false;
+    }
+  }
+
+  /** Ends a cell proposal's review: accepted if any hunk was, else `status`. */
+  private _finish(
+    entry: IProposalEntry,
+    set: IHunkSet | null,
+    status: 'accepted' | 'rejected'
+  ): void {
+    const accepted = (entry.acceptedHunks ?? 0) > 0;
+    this.proposals.update(entry.proposal.id, {
+      hunks: set ? { ...set, hunks: [] } : entry.hunks,
+      acceptedHunks: entry.acceptedHunks,
+      result: set?.text,
+      status: accepted ? 'accepted' : status
+    });
+  }
+
+  /** A module proposal is applied whole: by the run that made it, else here. */
+  private _acceptModule(entry: IProposalEntry): void {
+    const { id } = entry.proposal;
+    if (entry.fromLoop) {
+      // The run applies it (or finds it stale) and says so in its events.
+      this.proposals.setStatus([id], 'accepted');
+      return;
+    }
+    // Modules are only proposed by runs; a proposal left from one is applied whole.
+    const { target, before, after } = entry.proposal;
+    if (target.kind === 'module') {
+      void this.notebook
+        .writeModule(target.path, before, after)
+        .then(written =>
+          this.proposals.setStatus([id], written ? 'accepted' : 'stale')
+        );
+    }
   }
 
   private _onRun(): void {
@@ -248,6 +417,8 @@ export class ReviewController implements IDisposable {
   private _settings: () => ISessionSettings;
   private _original: () => IOriginalNotebook | null;
   private _originalCells: () => readonly nbformat.ICell[];
+  private _inline: InlineDiffManager;
+  private _writing = false;
   private _isDisposed = false;
 }
 

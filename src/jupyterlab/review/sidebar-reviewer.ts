@@ -2,10 +2,11 @@ import type { Decision, IProposal, IReviewer } from '../../core';
 import type { ProposalsModel } from './proposals-model';
 
 /**
- * The reviewer of a Modernize run in JupyterLab: each proposal appears in the panel's
- * list, and the decision is the user's click. Accept (or a stale proposal: the loop then
- * finds the cell changed and keeps the user's edit) accepts; Reject rejects; Stop, or
- * the list cleared by Revert all, stops.
+ * The reviewer of a Modernize run in JupyterLab: each proposal appears in its cell as an
+ * inline diff and in the panel's list, and the decision is the user's. Accepted, whole
+ * or some hunks, is an accept with the text the review left in the cell (a stale
+ * proposal: the loop then finds the cell changed and keeps the user's edit); Reject
+ * rejects; Stop, or the list cleared by Revert all, stops.
  */
 export class SidebarReviewer implements IReviewer {
   constructor(options: SidebarReviewer.IOptions) {
@@ -35,7 +36,13 @@ export class SidebarReviewer implements IReviewer {
         );
         if (!entry) {
           finish({ kind: 'stop' });
-        } else if (entry.status === 'accepted' || entry.status === 'stale') {
+        } else if (entry.status === 'accepted') {
+          finish(
+            entry.result === undefined
+              ? { kind: 'accept' }
+              : { kind: 'accept', source: entry.result }
+          );
+        } else if (entry.status === 'stale') {
           finish({ kind: 'accept' });
         } else if (entry.status === 'rejected') {
           finish({ kind: 'reject' });

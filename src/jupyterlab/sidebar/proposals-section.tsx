@@ -21,9 +21,10 @@ const STATUS_LABELS: Record<Exclude<ProposalStatus, 'pending'>, string> = {
 };
 
 /**
- * The proposals to review, each with its cell, kind, rationale, rules and diff, and
- * Accept / Reject; Accept all and Reject all for the pending ones. A new pending
- * proposal opens the section: a Modernize run waits for it.
+ * The proposals to review, each with its cell (a link to the inline diff there), kind,
+ * rationale and rules, and Accept / Reject for the whole cell; a module's proposal shows
+ * its diff here. Accept all and Reject all for the pending ones. A new pending proposal
+ * opens the section: a Modernize run waits for it.
  */
 export function ProposalsSection({
   review,
@@ -145,11 +146,16 @@ function ProposalCard({
           Unsafe: {proposal.unsafe.join('; ')}. Read it before you accept it.
         </p>
       )}
-      <ProposalDiff before={proposal.before} after={proposal.after} />
+      {entry.hunks ? (
+        status === 'pending' && <HunkSummary entry={entry} />
+      ) : (
+        <ProposalDiff before={proposal.before} after={proposal.after} />
+      )}
       {status === 'pending' ? (
         <div className="jp-Modernizer-proposalButtons">
           <button
             className="jp-Button jp-mod-styled jp-mod-accept"
+            disabled={entry.streaming}
             onClick={() => review.accept(proposal.id)}
           >
             Accept
@@ -167,5 +173,27 @@ function ProposalCard({
         </p>
       )}
     </li>
+  );
+}
+
+/** How many changes of a cell proposal wait in the cell, and how many conflict. */
+function HunkSummary({ entry }: { entry: IProposalEntry }): JSX.Element {
+  const hunks = entry.hunks?.hunks ?? [];
+  const conflicted = hunks.filter(hunk => hunk.conflicted).length;
+  const accepted = entry.acceptedHunks ?? 0;
+  const parts = [
+    `${hunks.length} change${hunks.length === 1 ? '' : 's'} to review in the cell`
+  ];
+  if (accepted > 0) {
+    parts.push(`${accepted} accepted`);
+  }
+  if (conflicted > 0) {
+    parts.push(`${conflicted} conflicting with your edit`);
+  }
+  return (
+    <p className="jp-Modernizer-hunkSummary jp-mod-quiet">
+      {entry.streaming ? 'Streaming… ' : ''}
+      {parts.join(', ')}
+    </p>
   );
 }

@@ -1,0 +1,86 @@
+import { LiveNotebook } from '../live-notebook';
+
+/**
+ * The live notebook whose cells the inline review writes as the user decides, hunk by
+ * hunk. When the run then applies its decision, the text already in the cell is
+ * confirmed rather than written again.
+ */
+export class ReviewedNotebook extends LiveNotebook {
+  constructor(options: LiveNotebook.IOptions) {
+    super(options);
+    this._notebookPanel = options.panel;
+  }
+
+  /**
+   * Writes a decided text into a cell as one undoable step, changing only the span that
+   * differs (the cursor and collaborators' positions stay); false when the cell no
+   * longer holds `expected`.
+   */
+  writeReviewed(cellId: string, expected: string, text: string): boolean {
+    const cell = this._sharedCell(cellId);
+    if (!cell || cell.getSource() !== expected) {
+      return false;
+    }
+    this._written.set(cellId, text);
+    if (text === expected) {
+      return true;
+    }
+    const [start, end, value] = Private.span(expected, text);
+    // A step of its own: not merged with the typing just before or after it.
+    const undo = (cell as Private.IUndoable).undoManager;
+    undo?.stopCapturing();
+    cell.updateSource(start, end, value);
+    undo?.stopCapturing();
+    return true;
+  }
+
+  /** Confirms a text the review already wrote; otherwise replaces as the live notebook does. */
+  replaceSource(cellId: string, expected: string, source: string): boolean {
+    if (
+      this._written.get(cellId) === source &&
+      this.source(cellId) === source
+    ) {
+      this._written.delete(cellId);
+      return true;
+    }
+    return super.replaceSource(cellId, expected, source);
+  }
+
+  private _sharedCell(cellId: string) {
+    const cells = this._notebookPanel.content.model?.sharedModel.cells ?? [];
+    return cells.find(cell => cell.id === cellId) ?? null;
+  }
+
+  private _notebookPanel: LiveNotebook.IOptions['panel'];
+  private _written = new Map<string, string>();
+}
+
+namespace Private {
+  export interface IUndoable {
+    undoManager?: { stopCapturing(): void } | null;
+  }
+
+  /** The one span `[start, end)` of `before` to replace with `value` to get `after`. */
+  export function span(
+    before: string,
+    after: string
+  ): [number, number, string] {
+    let start = 0;
+    const limit = Math.min(before.length, after.length);
+    while (start < limit && before[start] === after[start]) {
+      start++;
+    }
+    let tail = 0;
+    while (
+      tail < limit - start &&
+      before[before.length - 1 - tail] === after[after.length - 1 - tail]
+    ) {
+      tail++;
+    }
+    return [
+      start,
+      before.length - tail,
+      after.slice(start, after.length - tail)
+    ];
+  }
+}
