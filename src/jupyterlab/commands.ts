@@ -8,6 +8,16 @@ export namespace CommandIDs {
   export const modernize = 'modernizer:modernize';
   /** Stops the active notebook's check. */
   export const stop = 'modernizer:stop';
+  /** Accepts the proposed change at the cursor in the active cell. */
+  export const acceptHunk = 'modernizer:accept-hunk';
+  /** Rejects the proposed change at the cursor in the active cell. */
+  export const rejectHunk = 'modernizer:reject-hunk';
+  /** Accepts the active cell's proposal whole. */
+  export const acceptCell = 'modernizer:accept-cell';
+  /** Rejects the active cell's proposal whole. */
+  export const rejectCell = 'modernizer:reject-cell';
+  /** Edits the next cell with a proposal to review. */
+  export const nextProposal = 'modernizer:next-proposal';
 }
 
 /** The command palette category of the Modernizer's commands. */

@@ -6,9 +6,13 @@ import { ICommandPalette } from '@jupyterlab/apputils';
 import { runIcon, stopIcon } from '@jupyterlab/ui-components';
 import { CommandIDs, PALETTE_CATEGORY, PANEL_ID } from '../commands';
 import { modernizerIcon } from '../icons';
+import { addReviewCommands } from '../inline-diff/review-commands';
 import { IModernizerTracker } from '../tokens';
 
-/** Adds the open-panel, run-check, modernize and stop commands, and puts them in the palette. */
+/**
+ * Adds the open-panel, run-check, modernize and stop commands, and the review's
+ * accept and reject commands, and puts them in the palette.
+ */
 export const commandsPlugin: JupyterFrontEndPlugin<void> = {
   id: 'jupyterlab-modernizer:commands',
   description:
@@ -63,6 +67,7 @@ export const commandsPlugin: JupyterFrontEndPlugin<void> = {
       isEnabled: () => !!tracker.current?.model.isRunning,
       execute: () => tracker.current?.stop()
     });
+    addReviewCommands(commands, () => tracker.current);
     const refresh = () => {
       commands.notifyCommandChanged(CommandIDs.runCheck);
       commands.notifyCommandChanged(CommandIDs.modernize);

@@ -1,0 +1,187 @@
+import { expect, test } from '@jupyterlab/galata';
+import type { Locator, Page } from '@playwright/test';
+import { cellSource, openNotebook, openPanel, screenshot } from './helpers';
+
+/** One cell, two eroded lines apart: a proposal of two hunks. */
+const TWO_HUNKS = [
+  'import numpy as np',
+  'from sklearn.cross_validation import train_test_split',
+  'print("loaded")',
+  'x = np.float(1)'
+].join('\n');
+const SPLIT_FIXED = TWO_HUNKS.replace(
+  'sklearn.cross_validation',
+  'sklearn.model_selection'
+);
+const FLOAT_FIXED = TWO_HUNKS.replace('np.float(1)', 'float(1)');
+const BOTH_FIXED = SPLIT_FIXED.replace('np.float(1)', 'float(1)');
+
+/** The editor of the active notebook's cell at `index`. */
+async function editor(page: Page, index: number): Promise<Locator> {
+  return (await (page as any).notebook.getCellLocator(index))!.locator(
+    '.cm-editor'
+  );
+}
+
+/** The hunk of the inline diff whose added line contains `text`. */
+function hunk(cell: Locator, text: string): Locator {
+  return cell
+    .locator('.jp-Modernizer-inlineHunk')
+    .filter({ has: cell.page().getByText(text, { exact: false }) });
+}
+
+test.describe('Inline diff', () => {
+  test('shows the hunks in the cell; one accepted, one rejected; Ctrl+Z undoes the accept exactly', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/hunks.ipynb`, [TWO_HUNKS, 'y = 2']);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(2);
+    await panel.getByRole('button', { name: 'Fix all offline' }).click();
+
+    const cell = await editor(page, 0);
+    await expect(cell.locator('.jp-Modernizer-inlineHunk')).toHaveCount(2);
+    await expect(cell.locator('.jp-Modernizer-inlineBar')).toContainText(
+      'error repair'
+    );
+    await expect(
+      cell.locator('.cm-line.jp-Modernizer-inlineRemoved')
+    ).toHaveText([
+      'from sklearn.cross_validation import train_test_split',
+      'x = np.float(1)'
+    ]);
+    await expect(cell.locator('.jp-Modernizer-inlineAdded')).toHaveText([
+      'from sklearn.model_selection import train_test_split',
+      'x = float(1)'
+    ]);
+    // The sidebar lists it, compactly, with a link to the cell.
+    await expect(panel.locator('.jp-Modernizer-hunkSummary')).toHaveText(
+      '2 changes to review in the cell'
+    );
+    // Nothing changes until accepted.
+    expect(await cellSource(page, 0)).toBe(TWO_HUNKS);
+    await screenshot(page, 'inline-diff');
+
+    await hunk(cell, 'float(1)')
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await expect.poll(() => cellSource(page, 0)).toBe(FLOAT_FIXED);
+    await expect(cell.locator('.jp-Modernizer-inlineHunk')).toHaveCount(1);
+    await expect(panel.locator('.jp-Modernizer-hunkSummary')).toHaveText(
+      '1 change to review in the cell, 1 accepted'
+    );
+
+    await hunk(cell, 'model_selection')
+      .getByRole('button', { name: 'Reject' })
+      .click();
+    await expect(cell.locator('.jp-Modernizer-inlineBar')).toHaveCount(0);
+    await expect(
+      panel.locator('.jp-Modernizer-proposal[data-position="1"]')
+    ).toHaveAttribute('data-status', 'accepted');
+    expect(await cellSource(page, 0)).toBe(FLOAT_FIXED);
+    await screenshot(page, 'inline-diff-decided');
+
+    // Ctrl+Z in the cell undoes the accepted hunk, exactly.
+    await page.notebook.enterCellEditingMode(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => cellSource(page, 0)).toBe(TWO_HUNKS);
+  });
+
+  test('Accept all from the panel applies every hunk; saving mid-review saved the original', async ({
+    page,
+    tmpPath
+  }) => {
+    const path = `${tmpPath}/accept-all.ipynb`;
+    await openNotebook(page, path, [TWO_HUNKS, 'y = np.int(2)']);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(3);
+    await panel.getByRole('button', { name: 'Fix all offline' }).click();
+    await expect(
+      (await editor(page, 1)).locator('.jp-Modernizer-inlineHunk')
+    ).toHaveCount(1);
+
+    // Saved while the proposals wait: the file holds the original code.
+    await page.notebook.save();
+    const saved = await page.request.get(`/api/contents/${path}?content=1`);
+    const sources = (await saved.json()).content.cells.map((c: any) =>
+      Array.isArray(c.source) ? c.source.join('') : c.source
+    );
+    expect(sources).toEqual([TWO_HUNKS, 'y = np.int(2)']);
+
+    await panel.getByRole('button', { name: 'Accept all' }).click();
+    await expect(
+      panel.locator('.jp-Modernizer-proposal[data-status="accepted"]')
+    ).toHaveCount(2);
+    await expect.poll(() => cellSource(page, 0)).toBe(BOTH_FIXED);
+    expect(await cellSource(page, 1)).toBe('y = int(2)');
+    await expect(page.locator('.jp-Modernizer-inlineHunk')).toHaveCount(0);
+  });
+
+  test('an edit by the user keeps their text: the hunk it overlaps is conflicted, the other moves', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/conflict.ipynb`, [TWO_HUNKS]);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(2);
+    await panel.getByRole('button', { name: 'Fix all offline' }).click();
+    const cell = await editor(page, 0);
+    await expect(cell.locator('.jp-Modernizer-inlineHunk')).toHaveCount(2);
+
+    // The user rewrites the last line by hand and adds a line on top.
+    await page.notebook.enterCellEditingMode(0);
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' + 1');
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('# 2017\n');
+    const edited = `# 2017\n${TWO_HUNKS} + 1`;
+    await expect.poll(() => cellSource(page, 0)).toBe(edited);
+    const conflicted = cell.locator(
+      '.jp-Modernizer-inlineHunk[data-conflicted="true"]'
+    );
+    await expect(conflicted).toHaveCount(1);
+    await expect(conflicted).toContainText('Conflicts with your edit');
+    await expect(
+      conflicted.getByRole('button', { name: 'Accept' })
+    ).toHaveCount(0);
+    await screenshot(page, 'inline-diff-conflict');
+
+    // Accept cell applies the hunk that moved, and leaves the user's line alone.
+    await cell.getByRole('button', { name: 'Accept cell' }).click();
+    await expect
+      .poll(() => cellSource(page, 0))
+      .toBe(
+        edited.replace('sklearn.cross_validation', 'sklearn.model_selection')
+      );
+  });
+
+  test('keyboard: accept the hunk at the cursor, reject the cell', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/keys.ipynb`, [
+      TWO_HUNKS,
+      'y = np.int(2)'
+    ]);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(3);
+    await panel.getByRole('button', { name: 'Fix all offline' }).click();
+    const cell = await editor(page, 0);
+    await expect(cell.locator('.jp-Modernizer-inlineHunk')).toHaveCount(2);
+
+    // The cursor on the last line: the hunk there is the one accepted.
+    await page.notebook.enterCellEditingMode(0);
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Alt+Shift+Y');
+    await expect.poll(() => cellSource(page, 0)).toBe(FLOAT_FIXED);
+    await page.keyboard.press('Alt+Shift+Backspace');
+    await expect(cell.locator('.jp-Modernizer-inlineBar')).toHaveCount(0);
+    expect(await cellSource(page, 0)).toBe(FLOAT_FIXED);
+
+    // Next proposal: the second cell's, ready for the keyboard.
+    await page.keyboard.press('Alt+Shift+J');
+    await page.keyboard.press('Alt+Shift+Enter');
+    await expect.poll(() => cellSource(page, 1)).toBe('y = int(2)');
+  });
+});
