@@ -1,0 +1,97 @@
+import { expect, test } from '@jupyterlab/galata';
+import {
+  cellSource,
+  openNotebook,
+  openPanel,
+  passThroughRestarts,
+  screenshot
+} from './helpers';
+import { LLM_KEY, scriptReplies, stubRequests } from './llm-stub';
+
+// np.asfarray went in numpy 2.0 and no migration rule knows it: the LLM's turn.
+const ERODED =
+  'import numpy as np\nx = np.asfarray([0.5, 1.0])\nprint("Accuracy:", x.mean())';
+const FIXED =
+  'import numpy as np\nx = np.asarray([0.5, 1.0], dtype=float)\nprint("Accuracy:", x.mean())';
+const UNRELATED = 'notes = "nothing to fix here"';
+
+test.describe('Modernize with an LLM behind the server', () => {
+  test('the fix streams into the panel, is reviewed, and the notebook comes back; the key never reaches the browser', async ({
+    page,
+    tmpPath
+  }) => {
+    // Everything the browser receives, to look for the key in it.
+    const received: Promise<string>[] = [];
+    page.on('response', response =>
+      received.push(
+        response
+          .body()
+          .then(body => JSON.stringify(response.headers()) + body.toString())
+          .catch(() => JSON.stringify(response.headers()))
+      )
+    );
+    const reply = JSON.stringify({
+      cells: [
+        {
+          id: 'cell-1',
+          source: FIXED,
+          rationale:
+            'np.asfarray was removed in numpy 2.0: np.asarray(dtype=float).'
+        }
+      ]
+    });
+    await scriptReplies([{ content: reply, chunk_chars: 6, delay_ms: 40 }]);
+    await passThroughRestarts(page);
+    await openNotebook(
+      page,
+      `${tmpPath}/llm.ipynb`,
+      [UNRELATED, ERODED],
+      ['', 'Accuracy: 0.75\n']
+    );
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+
+    // The fix grows in the panel while the model writes it.
+    const writing = panel.locator('.jp-Modernizer-llmWriting');
+    await expect(writing.locator('figcaption')).toContainText(
+      'is writing the fix for cell 2',
+      { timeout: 30_000 }
+    );
+    await expect(writing.locator('pre')).toContainText('np.asarray');
+    await screenshot(page, 'llm-writing');
+
+    const pending = panel.locator(
+      '.jp-Modernizer-proposal[data-status="pending"]'
+    );
+    await expect(pending).toHaveCount(1, { timeout: 30_000 });
+    await expect(pending).toContainText('np.asfarray was removed');
+    // Nothing changes until the user accepts.
+    expect(await cellSource(page, 1)).toBe(ERODED);
+    await pending.getByRole('button', { name: 'Accept', exact: true }).click();
+
+    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
+      'data-verdict',
+      'reproducible',
+      { timeout: 60_000 }
+    );
+    expect(await cellSource(page, 1)).toBe(FIXED);
+    await expect(panel.locator('.jp-Modernizer-llmTokens')).not.toHaveText(
+      '0 tokens'
+    );
+    await screenshot(page, 'llm-reproducible');
+
+    // The server added the key upstream; the prompt held the failing cell, not the
+    // unrelated one.
+    const [request] = (await stubRequests()).filter(r =>
+      r.path.endsWith('/chat/completions')
+    );
+    expect(request.headers.authorization).toBe(`Bearer ${LLM_KEY}`);
+    const prompt = JSON.stringify(request.body.messages);
+    expect(prompt).toContain('np.asfarray');
+    expect(prompt).not.toContain('nothing to fix here');
+
+    const texts = await Promise.all(received);
+    expect(texts.length).toBeGreaterThan(10);
+    expect(texts.filter(text => text.includes(LLM_KEY))).toEqual([]);
+  });
+});
