@@ -1,6 +1,13 @@
 import { expect, test } from '@jupyterlab/galata';
 import type { Locator, Page } from '@playwright/test';
-import { cellSource, openNotebook, openPanel, screenshot } from './helpers';
+import {
+  cellSource,
+  modelCells,
+  openNotebook,
+  openPanel,
+  passThroughRestarts,
+  screenshot
+} from './helpers';
 
 /** One cell, two eroded lines apart: a proposal of two hunks. */
 const TWO_HUNKS = [
@@ -183,5 +190,69 @@ test.describe('Inline diff', () => {
     await page.keyboard.press('Alt+Shift+J');
     await page.keyboard.press('Alt+Shift+Enter');
     await expect.poll(() => cellSource(page, 1)).toBe('y = int(2)');
+  });
+
+  test('Revert all with a hunk accepted and a proposal pending restores the original', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/revert.ipynb`, [
+      TWO_HUNKS,
+      'y = np.int(2)'
+    ]);
+    const before = await modelCells(page);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(3);
+    await panel.getByRole('button', { name: 'Fix all offline' }).click();
+    const cell = await editor(page, 0);
+    await hunk(cell, 'model_selection')
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await expect.poll(() => cellSource(page, 0)).toBe(SPLIT_FIXED);
+
+    await panel.getByRole('button', { name: 'Revert all' }).click();
+    const dialog = page.locator('.jp-Dialog');
+    await dialog.getByRole('button', { name: 'Revert all' }).click();
+    await expect.poll(() => modelCells(page)).toEqual(before);
+    await expect(page.locator('.jp-Modernizer-inlineBar')).toHaveCount(0);
+    await expect(panel.locator('.jp-Modernizer-proposal')).toHaveCount(0);
+  });
+});
+
+test.describe('Inline diff in a Modernize run', () => {
+  test('a hunk accepted in the cell is the run’s fix; the run goes on', async ({
+    page,
+    tmpPath
+  }) => {
+    await passThroughRestarts(page);
+    await openNotebook(page, `${tmpPath}/run.ipynb`, [TWO_HUNKS, 'print(x)']);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(2);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+
+    // The run waits for the cell's decision, made in the cell: one hunk, then the other.
+    const cell = await editor(page, 0);
+    await expect(cell.locator('.jp-Modernizer-inlineHunk')).toHaveCount(2);
+    await hunk(cell, 'float(1)')
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await expect.poll(() => cellSource(page, 0)).toBe(FLOAT_FIXED);
+    await expect(panel.locator('.jp-Modernizer-activity')).toContainText(
+      'Waiting for your review'
+    );
+    await hunk(cell, 'model_selection')
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await expect(panel.locator('.jp-Modernizer-timeline')).toContainText(
+      'Accepted and applied.'
+    );
+    const verdict = panel.locator('.jp-Modernizer-verdict');
+    await expect(verdict).toHaveAttribute('data-verdict', 'reproducible', {
+      timeout: 60_000
+    });
+    expect(await cellSource(page, 0)).toBe(BOTH_FIXED);
+    await expect(panel.locator('.jp-Modernizer-timeline')).not.toContainText(
+      'Not applied'
+    );
   });
 });
