@@ -103,6 +103,8 @@ export async function* runLoop(
       case 'propose':
         if (step.fix === 'error-repair') {
           yield* Private.repair(session);
+        } else if (step.cellId) {
+          yield* Private.speedUp(session);
         } else if (step.fix === 'score-calibration') {
           yield* Private.calibrate(session);
         } else {
@@ -188,6 +190,24 @@ namespace Private {
       }
     }
     session.state.noFix = true;
+  }
+
+  /** Runtime-reduction of the cell that ran out of time: only that cell can tell. */
+  export async function* speedUp(
+    session: LoopSession
+  ): AsyncGenerator<LoopEvent> {
+    const failure = session.state.failure!;
+    const proposal = await session.propose(
+      'runtime-reduction',
+      { kind: 'cell', cellId: failure.cellId },
+      failure.result
+    );
+    if (!proposal) {
+      session.state.noFix = true;
+      return;
+    }
+    session.state.fixes++;
+    yield* session.review(proposal);
   }
 
   /** Score-calibration: the changed-default pins the evidence allows, up to the last score off. */

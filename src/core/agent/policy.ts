@@ -43,9 +43,13 @@ export function nextStep(state: ILoopState): NextStep {
     if (state.fixes >= state.maxFixes) {
       return done({ kind: 'stopped', reason: 'max-fixes' });
     }
+    // A cell that ran out of time needs to be faster, not different.
     return {
       kind: 'propose',
-      fix: 'error-repair',
+      fix:
+        failure.result.status === 'timeout'
+          ? 'runtime-reduction'
+          : 'error-repair',
       cellId: failure.cellId,
       result: failure.result
     };

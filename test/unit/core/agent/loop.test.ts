@@ -11,6 +11,7 @@ import {
   type ICellResult,
   type ICheckCell,
   type IEditableNotebook,
+  type IFixRequest,
   type ILoopOptions,
   type IProposal,
   type IReviewer,
@@ -152,6 +153,7 @@ async function session(
     printed?: (string | null)[];
     limits?: ILoopOptions['limits'];
     predates?: Map<string, string>;
+    fixers?: ILoopOptions['fixers'];
   } = {}
 ): Promise<{
   events: LoopEvent[];
@@ -165,7 +167,7 @@ async function session(
     document,
     executor: kernel,
     reviewer: options.reviewer ?? autoAcceptReviewer(),
-    fixers: [new RulesFixer(allRules)],
+    fixers: options.fixers ?? [new RulesFixer(allRules)],
     original: original(sources, options.printed),
     environment: {
       versions: new Map([
@@ -345,6 +347,40 @@ describe('runLoop', () => {
     );
     // One run, one verification: two executions per code cell.
     assert.equal(executions(events), 4);
+  });
+
+  it('asks for a faster cell when one runs out of time, not a different one', async () => {
+    const slow = 'model.fit(X, epochs=1000)';
+    const kernel = new FakeKernel(code =>
+      code === slow ? { status: 'timeout' } : {}
+    );
+    const asked: string[] = [];
+    const fixer = {
+      name: 'scripted',
+      propose: async (request: IFixRequest): Promise<IProposal | null> => {
+        asked.push(request.kind);
+        return request.kind === 'runtime-reduction'
+          ? {
+              id: 'fast',
+              target: request.target,
+              kind: request.kind,
+              before: request.source,
+              after: 'model.fit(X, epochs=10)',
+              rationale: 'fewer epochs',
+              ruleIds: [],
+              fixer: 'scripted',
+              unsafe: []
+            }
+          : null;
+      }
+    };
+    const { verdict, document } = await session(['X = 1', slow], {
+      kernel,
+      fixers: [fixer]
+    });
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.equal(document.cells[1].source, 'model.fit(X, epochs=10)');
+    assert.ok(asked.includes('runtime-reduction'));
   });
 
   it('never auto-accepts an unsafe proposal', async () => {

@@ -61,6 +61,16 @@ const table: [string, Partial<ILoopState>, NextStep][] = [
     }
   ],
   [
+    'runtime-reduction of a cell that ran out of time',
+    { failure: { ...failure, result: { ...failed, status: 'timeout' } } },
+    {
+      kind: 'propose',
+      fix: 'runtime-reduction',
+      cellId: 'c3',
+      result: { ...failed, status: 'timeout' }
+    }
+  ],
+  [
     'fails at the cell when no fix is available',
     { failure, noFix: true },
     { kind: 'done', verdict: { kind: 'fails', ...failure } }
