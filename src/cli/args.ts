@@ -29,6 +29,8 @@ modules under DIR, and DIR/NAME.report.md.
   --auto-accept        apply every proposal that is not flagged unsafe (without it,
                        proposals are shown and none is applied)
   --tolerance X        relative score tolerance (default 0.1, i.e. 10%)
+  --verification-runs N  runs from a restart that verify the notebook (default 1);
+                       with more, each score is their mean, shown with its spread
   --write-modules      change local modules in place, keeping NAME.py.orig
   A failing cell is fixed by the migration rules first, else by an LLM when one is
   configured: OPENAI_BASE_URL (any OpenAI-compatible endpoint) and, if it needs one,
@@ -88,6 +90,8 @@ export interface IRunCommandOptions {
   model?: string;
   /** LLM tokens per notebook. */
   tokenBudget?: number;
+  /** Verification runs from a restart; the scores' mean decides. */
+  verificationRuns: number;
 }
 
 /** A command line that cannot be understood; the message says why. */
@@ -121,6 +125,7 @@ export function parseCommandLine(argv: string[]): Command {
         tolerance: { type: 'string' },
         model: { type: 'string' },
         'token-budget': { type: 'string' },
+        'verification-runs': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' }
       }
@@ -177,7 +182,9 @@ export function parseCommandLine(argv: string[]): Command {
         writeModules: values['write-modules'] ?? false,
         tolerance,
         model: values.model?.trim() || undefined,
-        tokenBudget: Private.count('--token-budget', values['token-budget'])
+        tokenBudget: Private.count('--token-budget', values['token-budget']),
+        verificationRuns:
+          Private.count('--verification-runs', values['verification-runs']) ?? 1
       }
     };
   }

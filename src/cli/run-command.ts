@@ -250,6 +250,7 @@ namespace Private {
         },
         limits: {
           budgetMs: options.budgetMs,
+          verificationRuns: options.verificationRuns,
           cellTimeoutMs: options.cellTimeoutMs
         },
         tolerance: { mode: 'relative', value: options.tolerance },

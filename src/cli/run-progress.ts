@@ -1,4 +1,5 @@
 import {
+  nowText,
   summarizeError,
   unifiedDiff,
   verdictText,
@@ -64,7 +65,7 @@ export class RunPrinter {
             off
               .map(
                 row =>
-                  `\n  ${this._label(row.cellId)} ${row.label}: ${row.original} → ${row.now ?? 'not printed'}`
+                  `\n  ${this._label(row.cellId)} ${row.label}: ${row.original} → ${nowText(row)}`
               )
               .join('')
         );

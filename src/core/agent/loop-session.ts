@@ -9,7 +9,13 @@ import {
   type IScanEnvironment
 } from '../rules/engine';
 import type { FixKind, IFinding } from '../rules/types';
-import { compareScores, extractScores, type IScoreReport } from '../scores';
+import {
+  compareScores,
+  extractScores,
+  meanScores,
+  type IScore,
+  type IScoreReport
+} from '../scores';
 import {
   DEFAULT_BUDGET_MS,
   DEFAULT_CELL_TIMEOUT_MS,
@@ -237,9 +243,24 @@ export class LoopSession {
 
   /** Restarts the kernel and runs every cell from the top; its scores decide. */
   async *verify(): AsyncGenerator<LoopEvent> {
-    yield* this._restart('verification');
-    const summary = yield* this._check(this.runnable());
-    const scores = this.compare();
+    // Each run from a restart; its scores are averaged with the earlier runs'.
+    const runs = Math.max(1, this.options.limits?.verificationRuns ?? 1);
+    const printed: IScore[][] = [];
+    let summary: ICheckSummary;
+    do {
+      yield* this._restart(
+        runs === 1
+          ? 'verification'
+          : `verification, run ${printed.length + 1} of ${runs}`
+      );
+      summary = yield* this._check(this.runnable());
+      printed.push(this.currentScores());
+    } while (
+      printed.length < runs &&
+      !summary.failure &&
+      summary.stoppedBy === undefined
+    );
+    const scores = this.compare(meanScores(printed));
     yield { kind: 'scores', comparison: scores };
     const cut =
       summary.stoppedBy === 'cancelled'
@@ -268,21 +289,25 @@ export class LoopSession {
     yield { kind: 'verified', passed };
   }
 
-  /** The saved scores against those printed in this kernel's runs. */
-  compare(): IScoreReport {
+  /** The saved scores against `now`: by default those printed in this kernel's runs. */
+  compare(now: readonly IScore[] = this.currentScores()): IScoreReport {
     const { original, tolerance, references } = this.options;
     const saved = extractScores(
       original.cells.map(cell => ({ ...cell, cellType: cell.cellType }))
     );
-    const now = extractScores(
+    this._lastScores = compareScores(saved, now, { tolerance, references });
+    return this._lastScores;
+  }
+
+  /** The scores the cells printed in this kernel. */
+  currentScores(): IScore[] {
+    return extractScores(
       this.options.document.codeCells().map(cell => ({
         ...cell,
         cellType: 'code',
         outputs: this._results.get(cell.id)?.outputs ?? []
       }))
     );
-    this._lastScores = compareScores(saved, now, { tolerance, references });
-    return this._lastScores;
   }
 
   /** The session's last event. */

@@ -36,6 +36,11 @@ export interface ILoopLimits {
   budgetMs?: number;
   /** Per-cell timeout; default 120 s. */
   cellTimeoutMs?: number;
+  /**
+   * Runs from a restart that verify the notebook; default 1. With more, each score is
+   * their mean (with its spread), and reproducible means the means are within tolerance.
+   */
+  verificationRuns?: number;
 }
 
 /** What a session works on and with. */

@@ -1,4 +1,5 @@
 import { unifiedDiff } from '../review/diff';
+import { nowText } from '../scores/stability';
 import type { IModernizeReport } from './report';
 
 /** The report as Markdown: outcome, libraries, scores, then every change as a diff. */
@@ -26,7 +27,7 @@ export function reportMarkdown(report: IModernizeReport): string {
       ...report.scores.map(
         row =>
           `| ${row.cellIndex + 1} | ${Private.escape(row.label)} | ${row.original} | ` +
-          `${row.now ?? 'not printed'} | ${row.withinTolerance ? 'yes' : 'no'} |`
+          `${nowText(row)} | ${row.withinTolerance ? 'yes' : 'no'} |`
       )
     );
   }

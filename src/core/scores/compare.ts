@@ -178,6 +178,7 @@ namespace Private {
     return {
       ...base,
       now: now.value,
+      ...(now.runs ? { spread: now.spread, runs: now.runs } : {}),
       ...moved,
       seeded,
       ...(notes.length ? { note: notes.join('; ') } : {})

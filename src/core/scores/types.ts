@@ -48,6 +48,9 @@ export interface IScore {
   /** Why `seeded` is false, e.g. "RandomForestClassifier() without random_state (cell 12)". */
   unseededBecause?: string;
   span: IScoreSpan;
+  /** Over several verification runs, `value` is their mean: the runs and the spread. */
+  runs?: number;
+  spread?: number;
 }
 
 /** A score the user typed in (e.g. a leaderboard score) to compare with what is printed now. */
@@ -91,8 +94,11 @@ export interface IScoreRow {
   label: string;
   direction: ScoreDirection;
   original: number;
-  /** Null when the score is not printed now. */
+  /** Null when the score is not printed now; over several runs, their mean. */
   now: number | null;
+  /** Over several runs: the standard deviation of `now`, and how many runs printed it. */
+  spread?: number;
+  runs?: number;
   /** Signed: (now - original) / |original| in relative mode, now - original in absolute. */
   deviation: number | null;
   /** The mode the deviation is in: relative falls back to absolute for an original of 0. */

@@ -15,7 +15,8 @@ const DEFAULTS: ISessionSettings = {
   cellTimeoutMs: 120_000,
   budgetMs: 600_000,
   tolerance: { mode: 'relative', value: 0.1 },
-  maxFixes: 16
+  maxFixes: 16,
+  verificationRuns: 1
 };
 
 /** Provides the session tracker; its id is the settings' id (schema/plugin.json). */
@@ -45,7 +46,8 @@ export const trackerPlugin: JupyterFrontEndPlugin<IModernizerTracker> = {
               cellTimeoutMs: (get('cellTimeout') as number) * 1000,
               budgetMs: (get('budget') as number) * 1000,
               tolerance: { mode: tolerance.mode, value: tolerance.value },
-              maxFixes: get('maxFixes') as number
+              maxFixes: get('maxFixes') as number,
+              verificationRuns: get('verificationRuns') as number
             };
           };
           update();

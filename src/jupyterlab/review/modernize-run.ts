@@ -105,6 +105,7 @@ export async function runModernize(
       },
       limits: {
         maxFixes: settings.maxFixes,
+        verificationRuns: settings.verificationRuns,
         budgetMs: settings.budgetMs,
         cellTimeoutMs: settings.cellTimeoutMs
       },

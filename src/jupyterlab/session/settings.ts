@@ -7,4 +7,6 @@ export interface ISessionSettings extends ICheckLimits {
   tolerance: ITolerance;
   /** How many fixes a Modernize run may apply before it stops. */
   maxFixes: number;
+  /** Runs from a restart that verify a Modernize run; the scores' mean decides. */
+  verificationRuns: number;
 }

@@ -1,5 +1,5 @@
 import React from 'react';
-import type { IScore, IScoreRow } from '../../core';
+import { nowText, type IScore, type IScoreRow } from '../../core';
 import type { ReviewController } from '../review/review-controller';
 import { useSignal } from '../use-signal';
 import { Section } from './section';
@@ -148,7 +148,7 @@ function ScoreTable({
                 {Private.value(row.original)}
               </td>
               <td className="jp-Modernizer-number">
-                {row.now === null ? '—' : Private.value(row.now)}
+                {row.now === null ? '—' : nowText(row, Private.value)}
               </td>
               <td className="jp-Modernizer-number">{Private.deviation(row)}</td>
               <td

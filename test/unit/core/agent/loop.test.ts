@@ -383,6 +383,29 @@ describe('runLoop', () => {
     assert.ok(asked.includes('runtime-reduction'));
   });
 
+  it('verifies as many times as asked, and judges the mean score', async () => {
+    // The score moves from run to run: 0.70 and 0.90 around the saved 0.80.
+    let run = 0;
+    const kernel = new FakeKernel(code =>
+      code.includes('accuracy')
+        ? { print: `Accuracy: ${[0.8, 0.7, 0.9][run++ % 3].toFixed(2)}` }
+        : {}
+    );
+    const { verdict, events } = await session(
+      [
+        "from sklearn.metrics import accuracy_score\nprint('Accuracy: %.2f' % accuracy_score(y, p))"
+      ],
+      { kernel, printed: ['Accuracy: 0.80'], limits: { verificationRuns: 2 } }
+    );
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.equal(events.filter(e => e.kind === 'restart').length, 2);
+    const last = events.at(-1) as Extract<LoopEvent, { kind: 'finished' }>;
+    const [row] = last.scores!.rows;
+    assert.equal(row.now, 0.8);
+    assert.equal(row.runs, 2);
+    assert.ok(Math.abs(row.spread! - 0.1) < 1e-9);
+  });
+
   it('never auto-accepts an unsafe proposal', async () => {
     const decision = await autoAcceptReviewer().review(
       {
