@@ -55,6 +55,10 @@ export interface ILLMFixerOptions {
   kinds?: readonly FixKind[];
   /** Runtime-reduction may sample data or use fewer epochs. */
   allowApproximations?: boolean;
+  /** A fix may install a missing package (flagged unsafe all the same: never auto-accepted). */
+  allowInstalls?: boolean;
+  /** The context the model sees: the target's dependencies (`cell`) or every cell. */
+  granularity?: 'cell' | 'notebook';
   /** The rules whose notes go into prompts; default allRules. */
   rules?: readonly IRule[];
   promptLimits?: Partial<IPromptLimits>;

@@ -62,6 +62,8 @@ export class LLMFixer implements IFixer {
     const prompt = buildPrompt(request, {
       attempts: this._memory.attempts(request),
       allowApproximations: this._options.allowApproximations,
+      allowInstalls: this._options.allowInstalls,
+      granularity: this._options.granularity,
       rules: this._options.rules,
       limits: this._options.promptLimits
     });

@@ -54,6 +54,13 @@ export interface IPromptOptions {
   attempts?: readonly IAttempt[];
   /** Runtime-reduction may trade exactness for time (sampling, fewer epochs). */
   allowApproximations?: boolean;
+  /** A missing package may be installed (`%pip install`); the user reviews it. */
+  allowInstalls?: boolean;
+  /**
+   * The context shown: `cell` (default), the cells the target depends on; `notebook`,
+   * every code cell, within the same size limits.
+   */
+  granularity?: 'cell' | 'notebook';
   /** The rules whose notes explain a failure; default allRules. */
   rules?: readonly IRule[];
   limits?: Partial<IPromptLimits>;
@@ -107,7 +114,7 @@ export function buildPrompt(
   const limits = { ...DEFAULT_PROMPT_LIMITS, ...options.limits };
   const id = targetId(request.target);
   const what = request.target.kind === 'cell' ? 'cell' : 'module';
-  const context = Private.context(request, limits);
+  const context = Private.context(request, limits, options.granularity);
   const parts = [
     `Fix the ${what} "${id}" (${request.kind}).`,
     Private.versions(request.environment.versions),
@@ -126,7 +133,8 @@ export function buildPrompt(
       role: 'system',
       content: Private.system(
         request.kind,
-        options.allowApproximations ?? false
+        options.allowApproximations ?? false,
+        options.allowInstalls ?? false
       )
     },
     { role: 'user', content: parts.join('\n\n') }
@@ -175,11 +183,19 @@ namespace Private {
   };
 
   /** The instructions: the only text of the prompt that is not data or facts. */
-  export function system(kind: FixKind, approximations: boolean): string {
+  export function system(
+    kind: FixKind,
+    approximations: boolean,
+    installs: boolean
+  ): string {
     return [
       'You repair code in an old Jupyter notebook so that it runs with the Python libraries ' +
-        'installed today. The installed versions are fixed: never install, upgrade or ' +
-        'downgrade packages.',
+        'installed today. ' +
+        (installs
+          ? 'Prefer changing the code. Only when a package the code needs is not installed ' +
+            'and no code change can do without it, you may add "%pip install <package>" as ' +
+            'the first line; never upgrade or downgrade an installed package.'
+          : 'The installed versions are fixed: never install, upgrade or downgrade packages.'),
       KIND[kind](approximations),
       'Rules for every fix:\n' +
         '- Change as little as possible; keep the names, the printed output and the intent.\n' +
@@ -258,14 +274,21 @@ namespace Private {
   /** The cells the target depends on, and the cell that failed when it is another. */
   export function context(
     request: IFixRequest,
-    limits: IPromptLimits
+    limits: IPromptLimits,
+    granularity: IPromptOptions['granularity'] = 'cell'
   ): { blocks: string[]; ids: string[] } {
     const cells = request.document.codeCells?.() ?? [];
     const target = request.target;
     const targetCell = target.kind === 'cell' ? target.cellId : undefined;
-    const slice = targetCell
-      ? dependencySlice(cells, targetCell, limits.contextCells)
-      : { cells: [], names: new Map<string, string[]>() };
+    const slice =
+      granularity === 'notebook'
+        ? {
+            cells: cells.filter(cell => cell.id !== targetCell),
+            names: new Map<string, string[]>()
+          }
+        : targetCell
+          ? dependencySlice(cells, targetCell, limits.contextCells)
+          : { cells: [], names: new Map<string, string[]>() };
     const failed =
       request.failure?.traceback &&
       failingCell(cells, request.failure.traceback, targetCell);
@@ -287,7 +310,9 @@ namespace Private {
       const why =
         cell === failed
           ? 'the cell that failed'
-          : `an earlier cell that sets ${names!.slice(0, 6).join(', ')}`;
+          : names
+            ? `an earlier cell that sets ${names.slice(0, 6).join(', ')}`
+            : 'another cell of the notebook';
       blocks.push(
         dataBlock(`context: cell "${safeLabel(cell.id)}", ${why}`, source)
       );

@@ -311,3 +311,28 @@ describe('buildPrompt', () => {
     assert.deepEqual(prompt.contextCellIds, ['c2']);
   });
 });
+
+describe('prompt options', () => {
+  const list = cells(
+    'import pandas as pd',
+    'df = pd.read_csv("a.csv")',
+    'unrelated = 42',
+    'print(df.ix[0])'
+  );
+
+  it('shows every cell at notebook granularity, only the dependencies at cell granularity', () => {
+    const slice = buildPrompt(request(list, 'c4'));
+    assert.ok(!slice.contextCellIds.includes('c3'));
+    const whole = buildPrompt(request(list, 'c4'), { granularity: 'notebook' });
+    assert.deepEqual(whole.contextCellIds, ['c1', 'c2', 'c3']);
+    assert.match(whole.messages[1].content, /another cell of the notebook/);
+  });
+
+  it('forbids installs unless they are allowed', () => {
+    const system = (allowInstalls: boolean) =>
+      buildPrompt(request(list, 'c4'), { allowInstalls }).messages[0].content;
+    assert.match(system(false), /never install, upgrade or downgrade/);
+    assert.match(system(true), /%pip install <package>/);
+    assert.doesNotMatch(system(true), /never install,/);
+  });
+});
