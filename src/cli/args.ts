@@ -26,6 +26,9 @@ modules under DIR, and DIR/NAME.report.md.
                        model the endpoint lists)
   --token-budget N     LLM tokens (prompt and reply) per notebook; a fix that would
                        pass the budget is not asked for (default: no limit)
+  --allow-installs     let the LLM's fixes install missing packages with %pip (never
+                       auto-accepted: they are flagged unsafe)
+  --whole-notebook     show the LLM every cell, not only the ones the fix depends on
   --auto-accept        apply every proposal that is not flagged unsafe (without it,
                        proposals are shown and none is applied)
   --tolerance X        relative score tolerance (default 0.1, i.e. 10%)
@@ -92,6 +95,10 @@ export interface IRunCommandOptions {
   tokenBudget?: number;
   /** Verification runs from a restart; the scores' mean decides. */
   verificationRuns: number;
+  /** The LLM may propose `%pip install` (always reviewed). */
+  allowInstalls: boolean;
+  /** The LLM sees every cell, not only the dependencies. */
+  wholeNotebook: boolean;
 }
 
 /** A command line that cannot be understood; the message says why. */
@@ -126,6 +133,8 @@ export function parseCommandLine(argv: string[]): Command {
         model: { type: 'string' },
         'token-budget': { type: 'string' },
         'verification-runs': { type: 'string' },
+        'allow-installs': { type: 'boolean' },
+        'whole-notebook': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' }
       }
@@ -184,7 +193,10 @@ export function parseCommandLine(argv: string[]): Command {
         model: values.model?.trim() || undefined,
         tokenBudget: Private.count('--token-budget', values['token-budget']),
         verificationRuns:
-          Private.count('--verification-runs', values['verification-runs']) ?? 1
+          Private.count('--verification-runs', values['verification-runs']) ??
+          1,
+        allowInstalls: values['allow-installs'] ?? false,
+        wholeNotebook: values['whole-notebook'] ?? false
       }
     };
   }

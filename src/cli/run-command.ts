@@ -222,7 +222,17 @@ namespace Private {
       };
       // A new LLM fixer per notebook: its own budget, tokens and failure.
       const llmFixes = llm
-        ? new NotebookLLM(llm, options.tokenBudget, stdout, stderr, label)
+        ? new NotebookLLM(
+            llm,
+            {
+              tokenBudget: options.tokenBudget,
+              allowInstalls: options.allowInstalls,
+              granularity: options.wholeNotebook ? 'notebook' : 'cell'
+            },
+            stdout,
+            stderr,
+            label
+          )
         : undefined;
       const fixers: IFixer[] = [new RulesFixer(allRules)];
       if (llmFixes) {

@@ -3,6 +3,7 @@ import {
   LLMFixer,
   type FixKind,
   type ILLMClient,
+  type ILLMFixerOptions,
   type IProposal,
   type LLMFixEvent,
   type ProposalTarget
@@ -92,7 +93,10 @@ export function totalUsage(
 export class NotebookLLM {
   constructor(
     private readonly _setup: ILLMSetup,
-    tokenBudget: number | undefined,
+    asking: Pick<
+      ILLMFixerOptions,
+      'tokenBudget' | 'allowInstalls' | 'granularity'
+    >,
     private readonly _out: IOutputStream,
     private readonly _err: IOutputStream,
     /** `cell 5` for a cell id. */
@@ -101,7 +105,7 @@ export class NotebookLLM {
     this.fixer = new LLMFixer({
       client: _setup.client,
       model: _setup.model,
-      tokenBudget,
+      ...asking,
       onEvent: event => this._handle(event)
     });
   }

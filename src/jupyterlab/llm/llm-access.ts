@@ -19,6 +19,10 @@ export interface ILLMSettings {
   tokenBudget: number;
   /** Runtime-reduction may sample data or train for fewer epochs. */
   allowApproximations: boolean;
+  /** A fix may install a missing package (always reviewed). */
+  allowInstalls: boolean;
+  /** What the model sees: the cell's dependencies, or every cell. */
+  granularity: 'cell' | 'notebook';
 }
 
 /**
@@ -63,6 +67,8 @@ export class LLMAccess {
       temperature: settings.temperature,
       tokenBudget: settings.tokenBudget,
       allowApproximations: settings.allowApproximations,
+      allowInstalls: settings.allowInstalls,
+      granularity: settings.granularity,
       onEvent: event => onEvent(event, model)
     });
   }

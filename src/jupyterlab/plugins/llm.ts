@@ -11,7 +11,9 @@ const DEFAULTS: ILLMSettings = {
   model: '',
   temperature: 0,
   tokenBudget: 100_000,
-  allowApproximations: false
+  allowApproximations: false,
+  allowInstalls: false,
+  granularity: 'cell'
 };
 
 /** Provides the LLM behind the server's proxy; its id is the settings' id (schema/llm.json). */

@@ -42,7 +42,11 @@ export class LoopView {
         const spent = event.usage.promptTokens + event.usage.completionTokens;
         const tokens = (loop.state.llm?.tokens ?? 0) + spent;
         loop.setLLM({ writing: null, tokens });
-        if (!event.proposal && event.reason) {
+        if (event.proposal) {
+          loop.log(
+            `${model} proposed a fix for ${target} (${spent.toLocaleString('en')} tokens)`
+          );
+        } else if (event.reason) {
           loop.log(`${model} has no fix for ${target}: ${event.reason}`);
         }
         break;
