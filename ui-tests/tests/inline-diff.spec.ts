@@ -219,6 +219,110 @@ test.describe('Inline diff', () => {
   });
 });
 
+/**
+ * Streams `after` into the active notebook's proposal `id` (made on the first call, for
+ * the first cell), as a fixer streaming its reply does.
+ */
+async function stream(
+  page: Page,
+  id: string,
+  after: string,
+  done = false
+): Promise<void> {
+  await page.evaluate(
+    ({ id, after, done }) => {
+      const plugins = (window as any).jupyterapp.pluginRegistry._plugins;
+      const session = plugins.get('jupyterlab-modernizer:plugin').service
+        .current;
+      const { review, panel } = session;
+      if (!review.proposals.pending(id)) {
+        const cell = panel.content.widgets[0].model;
+        review.proposals.add({
+          proposal: {
+            id,
+            target: { kind: 'cell', cellId: cell.id },
+            kind: 'error-repair',
+            before: cell.sharedModel.getSource(),
+            after: cell.sharedModel.getSource(),
+            rationale: 'The LLM rewrites the cell',
+            ruleIds: [],
+            fixer: 'llm',
+            unsafe: []
+          },
+          status: 'pending',
+          position: 1,
+          streaming: true
+        });
+      }
+      review.updateProposal(id, after, done);
+    },
+    { id, after, done }
+  );
+}
+
+test.describe('Inline diff of a streaming proposal', () => {
+  test('follows the stream without moving the cursor; decided once done; unsafe code flagged', async ({
+    page,
+    tmpPath
+  }) => {
+    const source = 'import os\nx = 1\ny = 2';
+    await openNotebook(page, `${tmpPath}/stream.ipynb`, [source]);
+    await openPanel(page);
+    await page.notebook.enterCellEditingMode(0);
+    await page.keyboard.press('Control+End');
+    const cursor = () =>
+      page.evaluate(() => {
+        const cell = (window as any).jupyterapp.shell.currentWidget.content
+          .activeCell;
+        return cell.editor.getCursorPosition();
+      });
+    expect(await cursor()).toEqual({ line: 2, column: 5 });
+
+    await stream(page, 'llm-1', 'import os\nx = 10\ny = 2');
+    const cell = await editor(page, 0);
+    await expect(cell.locator('.jp-Modernizer-inlineAdded')).toHaveText([
+      'x = 10'
+    ]);
+    await expect(cell.locator('.jp-Modernizer-inlineBar')).toContainText(
+      'streaming'
+    );
+    await expect(
+      cell.getByRole('button', { name: 'Accept', exact: true })
+    ).toBeDisabled();
+    await stream(
+      page,
+      'llm-1',
+      'import os\nx = 10\ny = 2\nos.system("rm -rf data")',
+      true
+    );
+    await expect(cell.locator('.jp-Modernizer-inlineAdded')).toHaveText([
+      'x = 10',
+      'os.system("rm -rf data")'
+    ]);
+    await expect(
+      cell.locator('.jp-Modernizer-inlineUnsafe').first()
+    ).toContainText('starts a process');
+    await expect(cell.locator('.jp-Modernizer-inlineBar')).not.toContainText(
+      'streaming'
+    );
+    expect(await cursor()).toEqual({ line: 2, column: 5 });
+    expect(await cellSource(page, 0)).toBe(source);
+    await screenshot(page, 'inline-diff-streamed-unsafe');
+
+    await cell
+      .locator('.jp-Modernizer-inlineHunk')
+      .first()
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await expect
+      .poll(() => cellSource(page, 0))
+      .toBe('import os\nx = 10\ny = 2');
+    await cell.getByRole('button', { name: 'Reject cell' }).click();
+    await expect(cell.locator('.jp-Modernizer-inlineBar')).toHaveCount(0);
+    expect(await cellSource(page, 0)).toBe('import os\nx = 10\ny = 2');
+  });
+});
+
 test.describe('Inline diff in a Modernize run', () => {
   test('a hunk accepted in the cell is the run’s fix; the run goes on', async ({
     page,

@@ -11,7 +11,7 @@ import {
   WidgetType,
   type DecorationSet
 } from '@codemirror/view';
-import type { IHunk } from '../../core';
+import { unsafeReasons, type IHunk } from '../../core';
 
 /** What the inline diff of one cell shows: a pending proposal's hunks over the cell's text. */
 export interface IInlineDiff {
@@ -117,7 +117,8 @@ namespace Private {
           }).range(0)
         );
       } else {
-        ranges.push(widget.range(doc.line(first - 1).to));
+        // Added lines alone go after the line they follow.
+        ranges.push(widget.range(doc.line(Math.min(hunk.start, doc.lines)).to));
       }
     }
     return Decoration.set(ranges, true);
@@ -188,8 +189,13 @@ namespace Private {
         row.textContent = line.replace(/\r?\n$/, '') || '\u200b';
         root.appendChild(row);
       }
-      if (diff.unsafe.length > 0 && !hunk.conflicted) {
-        root.appendChild(unsafeNote(diff.unsafe));
+      // The warning goes on the hunks that add the unsafe code.
+      const unsafe =
+        diff.unsafe.length > 0 && !hunk.conflicted
+          ? unsafeReasons(hunk.removed.join(''), hunk.added.join(''))
+          : [];
+      if (unsafe.length > 0) {
+        root.appendChild(unsafeNote(unsafe));
       }
       const bar = document.createElement('div');
       bar.className = 'jp-Modernizer-inlineHunkButtons';

@@ -3,6 +3,7 @@ import { Signal, type ISignal } from '@lumino/signaling';
 import {
   computeHunks,
   rebaseHunks,
+  unsafeReasons,
   type IHunkSet,
   type IProposal
 } from '../../core';
@@ -103,7 +104,8 @@ export class ProposalsModel implements IDisposable {
 
   /**
    * Replaces a pending proposal's `after` as it streams in; its hunks are computed again
-   * (ids stay for hunks that did not change) and moved onto `current`, the cell's text.
+   * (ids stay for hunks that did not change) and moved onto `current`, the cell's text,
+   * and what the new text adds is checked for unsafe code.
    */
   updateAfter(
     id: string,
@@ -115,7 +117,13 @@ export class ProposalsModel implements IDisposable {
     if (!entry) {
       return;
     }
-    const proposal = { ...entry.proposal, after };
+    const unsafe = [
+      ...new Set([
+        ...entry.proposal.unsafe,
+        ...unsafeReasons(entry.proposal.before, after)
+      ])
+    ];
+    const proposal = { ...entry.proposal, after, unsafe };
     const hunks = entry.hunks ? Private.hunks(proposal, current) : undefined;
     this._entries = this._entries.map(e =>
       e === entry ? { ...entry, proposal, hunks, streaming } : e
