@@ -95,3 +95,30 @@ test.describe('Modernize with an LLM behind the server', () => {
     expect(texts.filter(text => text.includes(LLM_KEY))).toEqual([]);
   });
 });
+
+test.describe('Modernize when the LLM fails', () => {
+  test('a rejected key is said in the panel; the rules go on and nothing of the notebook is lost', async ({
+    page,
+    tmpPath
+  }) => {
+    await scriptReplies([{ fault: '401' }]);
+    await openNotebook(
+      page,
+      `${tmpPath}/llm-down.ipynb`,
+      [UNRELATED, ERODED],
+      ['', 'Accuracy: 0.75\n']
+    );
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
+      'data-verdict',
+      'fails',
+      { timeout: 60_000 }
+    );
+    await expect(
+      panel.locator('.jp-Modernizer-timelineEntry.jp-mod-error')
+    ).toContainText(['rejected the API key']);
+    expect(await cellSource(page, 1)).toBe(ERODED);
+    await screenshot(page, 'llm-key-rejected');
+  });
+});
