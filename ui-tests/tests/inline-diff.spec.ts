@@ -323,6 +323,47 @@ test.describe('Inline diff of a streaming proposal', () => {
   });
 });
 
+test.describe('Fix with Modernizer', () => {
+  test('a cell whose output is an error gets a button that proposes its fix inline', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/error.ipynb`, [
+      'import numpy as np\nx = np.float(1)\nprint(x)'
+    ]);
+    await openPanel(page);
+    const cellLocator = (await page.notebook.getCellLocator(0))!;
+    await expect(
+      cellLocator.getByRole('button', { name: 'Fix with Modernizer' })
+    ).toHaveCount(0);
+    await page.notebook.runCell(0);
+    await expect(cellLocator.locator('.jp-OutputArea-output')).toContainText(
+      'AttributeError'
+    );
+    await cellLocator
+      .getByRole('button', { name: 'Fix with Modernizer' })
+      .click();
+
+    const cell = await editor(page, 0);
+    await expect(cell.locator('.jp-Modernizer-inlineAdded')).toHaveText([
+      'x = float(1)'
+    ]);
+    await screenshot(page, 'inline-diff-fix-error');
+    await cell.getByRole('button', { name: 'Accept cell' }).click();
+    await expect
+      .poll(() => cellSource(page, 0))
+      .toBe('import numpy as np\nx = float(1)\nprint(x)');
+    // Run again: no error, no button.
+    await page.notebook.runCell(0);
+    await expect(cellLocator.locator('.jp-OutputArea-output')).toHaveText(
+      '1.0'
+    );
+    await expect(
+      cellLocator.getByRole('button', { name: 'Fix with Modernizer' })
+    ).toHaveCount(0);
+  });
+});
+
 test.describe('Inline diff in a Modernize run', () => {
   test('a hunk accepted in the cell is the run’s fix; the run goes on', async ({
     page,

@@ -9,11 +9,14 @@ import {
   KernelExecutor,
   rebaseHunks,
   rejectHunks,
+  type ICheckCell,
   type IHunkSet,
   type IOriginalNotebook,
+  type IProposal,
   type IReference,
   type IScoreCell
 } from '../../core';
+import { ErrorFixButtons } from '../inline-diff/error-fix-buttons';
 import { InlineDiffManager } from '../inline-diff/manager';
 import { ReviewedNotebook } from '../inline-diff/reviewed-notebook';
 import { KIND_LABELS } from '../sidebar/preflight-section';
@@ -49,6 +52,10 @@ export class ReviewController implements IDisposable {
       review: this,
       kindLabel: kind => KIND_LABELS[kind as keyof typeof KIND_LABELS] ?? kind
     });
+    this._errorButtons = new ErrorFixButtons({
+      panel: options.panel,
+      onFix: cellId => void this.fixCell(cellId)
+    });
     this._scanner.sourcesChanged.connect(this._rebaseAll, this);
     this._session.runChanged.connect(this._onRun, this);
   }
@@ -67,51 +74,52 @@ export class ReviewController implements IDisposable {
    * object ask the notebook's kernel, when it has one.
    */
   async fixAllOffline(): Promise<void> {
-    if (this.proposals.busy) {
+    const made = await this._offlineProposals('Making the proposals…');
+    if (!made) {
       return;
     }
-    const cells = liveCodeCells(this._panel);
-    const environment = await this._scanner.environment(cells);
-    if (!environment) {
-      this.proposals.setBusy(
-        false,
-        'The library versions are not known yet: wait for the kernel.'
-      );
-      return;
-    }
-    this.proposals.setBusy(true, 'Making the proposals…');
-    try {
-      const kernel = this._panel.sessionContext.session?.kernel;
-      const proposals = await offlineProposals({
-        cells,
-        environment,
-        probe:
-          kernel && kernel.status !== 'dead'
-            ? new KernelExecutor({ kernel })
-            : null
-      });
-      const positions = cellPositions(cells);
-      this.proposals.replacePending(
-        proposals.map(proposal => ({
-          proposal,
-          status: 'pending',
-          position:
-            proposal.target.kind === 'cell'
-              ? (positions.get(proposal.target.cellId) ?? 0)
-              : 0
-        })),
-        proposals.length === 0
-          ? 'No line the rules can rewrite without running the notebook.'
-          : null
-      );
-    } catch (error) {
-      this.proposals.setBusy(
-        false,
-        `The proposals could not be made: ${error}`
-      );
-      return;
-    }
+    const positions = cellPositions(made.cells);
+    this.proposals.replacePending(
+      made.proposals.map(proposal => ({
+        proposal,
+        status: 'pending',
+        position:
+          proposal.target.kind === 'cell'
+            ? (positions.get(proposal.target.cellId) ?? 0)
+            : 0
+      })),
+      made.proposals.length === 0
+        ? 'No line the rules can rewrite without running the notebook.'
+        : null
+    );
     this.proposals.setBusy(false);
+  }
+
+  /**
+   * Proposes the rules' fix of one cell (its error output's Fix with Modernizer), shown
+   * in the cell; a proposal already pending there is kept.
+   */
+  async fixCell(cellId: string): Promise<void> {
+    if (this.pendingFor(cellId)) {
+      return;
+    }
+    const made = await this._offlineProposals('Making the proposal…');
+    if (!made) {
+      return;
+    }
+    const position = cellPositions(made.cells).get(cellId) ?? 0;
+    const proposal = made.proposals.find(
+      p => p.target.kind === 'cell' && p.target.cellId === cellId
+    );
+    if (proposal && !this.pendingFor(cellId)) {
+      this.proposals.add({ proposal, status: 'pending', position });
+    }
+    this.proposals.setBusy(
+      false,
+      proposal
+        ? null
+        : `No migration rule rewrites cell ${position}: its error needs another fix.`
+    );
   }
 
   /**
@@ -331,8 +339,49 @@ export class ReviewController implements IDisposable {
     this._scanner.sourcesChanged.disconnect(this._rebaseAll, this);
     this._session.runChanged.disconnect(this._onRun, this);
     this._inline.dispose();
+    this._errorButtons.dispose();
     this.proposals.dispose();
     this.scores.dispose();
+  }
+
+  /**
+   * The rules' proposals for the cells as they are now, the kernel answering the rules'
+   * questions; null (and a message) when they cannot be made. Leaves the model busy.
+   */
+  private async _offlineProposals(
+    busyMessage: string
+  ): Promise<{ cells: ICheckCell[]; proposals: IProposal[] } | null> {
+    if (this.proposals.busy) {
+      return null;
+    }
+    const cells = liveCodeCells(this._panel);
+    const environment = await this._scanner.environment(cells);
+    if (!environment) {
+      this.proposals.setBusy(
+        false,
+        'The library versions are not known yet: wait for the kernel.'
+      );
+      return null;
+    }
+    this.proposals.setBusy(true, busyMessage);
+    try {
+      const kernel = this._panel.sessionContext.session?.kernel;
+      const proposals = await offlineProposals({
+        cells,
+        environment,
+        probe:
+          kernel && kernel.status !== 'dead'
+            ? new KernelExecutor({ kernel })
+            : null
+      });
+      return { cells, proposals };
+    } catch (error) {
+      this.proposals.setBusy(
+        false,
+        `The proposals could not be made: ${error}`
+      );
+      return null;
+    }
   }
 
   /** Every pending cell proposal follows its cell's text (an edit from anywhere). */
@@ -418,6 +467,7 @@ export class ReviewController implements IDisposable {
   private _original: () => IOriginalNotebook | null;
   private _originalCells: () => readonly nbformat.ICell[];
   private _inline: InlineDiffManager;
+  private _errorButtons: ErrorFixButtons;
   private _writing = false;
   private _isDisposed = false;
 }
