@@ -76,6 +76,7 @@ test: install lint test-unit test-integration test-python test-ui
 bench: install
 	$(BIN)/python benchmarks/bench_check.py
 	$(BIN)/python benchmarks/bench_llm_proxy.py
+	$(BIN)/python benchmarks/bench_llm_prompts.py
 	$(BIN)/python benchmarks/bench_inline_diff.py
 
 clean:
