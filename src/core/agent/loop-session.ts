@@ -73,7 +73,15 @@ export class LoopSession {
   readonly ran = new Set<string>();
   executions = 0;
   /** The preflight scan's findings (as of the notebook before any fix). */
-  findings: IFinding[] = [];
+  get findings(): IFinding[] {
+    return this._findings;
+  }
+  set findings(findings: IFinding[]) {
+    this._findings = findings;
+    this._asksKernel = new Set(
+      findings.filter(f => f.needsKernel).map(f => f.cellId)
+    );
+  }
 
   /** Brings the clock and the stop signal into the state. */
   tick(): void {
@@ -221,10 +229,34 @@ export class LoopSession {
     this.state.nextPosition = Math.max(1, Math.min(at || failed, failed));
   }
 
-  /** Runs the cells from a position; a failure becomes the state's failure. */
+  /**
+   * Runs the cells from a position; a failure becomes the state's failure. A cell whose
+   * rewrite depends on a live object (`.ix` on a frame an earlier cell loads) is fixed
+   * just before it runs, once the cells before it made that object: it never has to fail
+   * first.
+   */
   async *run(fromPosition: number): AsyncGenerator<LoopEvent> {
-    const cells = this.runnable().slice(fromPosition - 1);
-    const summary = yield* this._check(cells);
+    let cells = this.runnable().slice(fromPosition - 1);
+    if (
+      this._kernelUsed &&
+      this.state.fixes < this.maxFixes &&
+      this._asksKernel.delete(cells[0]?.id)
+    ) {
+      const proposal = await this.propose('error-repair', {
+        kind: 'cell',
+        cellId: cells[0].id
+      });
+      if (proposal) {
+        this.state.fixes++;
+        yield* this.review(proposal, { rerun: false });
+        if (this.state.stopped) {
+          return;
+        }
+        cells = this.runnable().slice(fromPosition - 1);
+      }
+    }
+    const next = cells.findIndex((c, i) => i > 0 && this._asksKernel.has(c.id));
+    const summary = yield* this._check(next > 0 ? cells.slice(0, next) : cells);
     if (summary.failure) {
       const position = fromPosition - 1 + summary.failure.position;
       this.state.failure = {
@@ -234,7 +266,8 @@ export class LoopSession {
       };
       this.state.nextPosition = position;
     } else {
-      this.state.nextPosition = this.state.total + 1;
+      this.state.nextPosition =
+        next > 0 ? fromPosition + next : this.state.total + 1;
     }
     if (summary.stoppedBy === 'cancelled') {
       this.state.stopped = true;
@@ -371,6 +404,9 @@ export class LoopSession {
   private readonly _start = Date.now();
   private readonly _results = new Map<string, ICellResult>();
   private readonly _refused = new Set<string>();
+  private _findings: IFinding[] = [];
+  // Cells with a rewrite that waits for the kernel's answer, not yet asked.
+  private _asksKernel = new Set<string>();
   private _lastScores: IScoreReport | undefined;
   /** Cells ran in this kernel since it started. */
   private _kernelUsed = false;

@@ -86,7 +86,15 @@ export class LoopView {
       case 'check': {
         const check = event.event;
         if (check.kind === 'started') {
-          this.resetCells();
+          // A run after a fix goes on from the fixed cell: the cells before it keep
+          // their status. Only a changed list of cells starts afresh.
+          const ids = liveCodeCells(this._options.panel)
+            .filter(c => c.source.trim() !== '')
+            .map(c => c.id)
+            .join();
+          if (ids !== session.cells.map(c => c.id).join()) {
+            this.resetCells();
+          }
         } else if (check.kind === 'cell-started') {
           session.updateCell(check.cell.id, 'running');
           loop.setActivity(`Running ${cell(check.cell.id)}`);

@@ -203,14 +203,13 @@ const NOTEBOOK = [
 ];
 
 describe('runLoop', () => {
-  it('applies the offline fixes first, repairs a failure, re-runs only from the fixed cell, verifies', async () => {
+  it('applies the offline fixes first, asks the kernel just before the cell that needs it, verifies', async () => {
     const { events, verdict, kernel, document } = await session(NOTEBOOK);
     assert.deepEqual(verdict, { kind: 'reproducible' });
     assert.deepEqual(kinds(events), [
       'scan',
       'proposal',
       'applied',
-      'diagnosis',
       'proposal',
       'applied',
       'scores',
@@ -221,9 +220,9 @@ describe('runLoop', () => {
     ]);
     assert.equal(document.source('c0')?.includes('model_selection'), true);
     assert.equal(document.source('c2'), "print(df.loc[0, 'a'])");
-    // c0, c1, c2 (fails), c2 again; then the verification's three.
-    assert.equal(kernel.executed.length, 7);
-    assert.equal(executions(events), 7);
+    // c0, c1, then c2 already fixed (df exists by then); the verification's three.
+    assert.equal(kernel.executed.length, 6);
+    assert.equal(executions(events), 6);
     assert.equal(kernel.state.restarted, 1);
   });
 
@@ -301,17 +300,42 @@ describe('runLoop', () => {
   });
 
   it('repairs a cell that fails only in the verification, then verifies again', async () => {
-    // `.ix` worked in the kernel the session started with; from a restart it raises.
+    // `hidden` lived in the kernel the session started with; from a restart it is gone.
     const kernel = new FakeKernel((code, run) =>
-      run.restarted > 0 ? TODAY(code, run) : {}
+      run.restarted > 0 && code.includes('hidden')
+        ? {
+            status: 'error',
+            ename: 'NameError',
+            evalue: "name 'hidden' is not defined"
+          }
+        : {}
     );
-    const sources = [
-      "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2]})",
-      "print(df.ix[0, 'a'])"
-    ];
-    const { verdict, events, document } = await session(sources, { kernel });
+    const fixer = {
+      name: 'scripted',
+      propose: async (request: IFixRequest): Promise<IProposal | null> =>
+        request.failure
+          ? {
+              id: 'define-it',
+              target: request.target,
+              kind: request.kind,
+              before: request.source,
+              after: 'y = 1',
+              rationale: 'define what the cell used',
+              ruleIds: [],
+              fixer: 'scripted',
+              unsafe: []
+            }
+          : null
+    };
+    const { verdict, events, document } = await session(
+      ['x = 1', 'y = hidden'],
+      {
+        kernel,
+        fixers: [fixer]
+      }
+    );
     assert.deepEqual(verdict, { kind: 'reproducible' });
-    assert.equal(document.cells[1].source, "print(df.loc[0, 'a'])");
+    assert.equal(document.cells[1].source, 'y = 1');
     assert.deepEqual(
       events
         .filter(e => e.kind === 'verified')
