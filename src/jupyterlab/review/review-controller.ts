@@ -3,20 +3,17 @@ import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Contents } from '@jupyterlab/services';
 import type { IDisposable } from '@lumino/disposable';
 import {
-  acceptHunks,
   compareScores,
   extractScores,
   KernelExecutor,
-  rebaseHunks,
-  rejectHunks,
   type ICheckCell,
-  type IHunkSet,
   type IOriginalNotebook,
   type IProposal,
   type IReference,
   type IScoreCell
 } from '../../core';
 import { ErrorFixButtons } from '../inline-diff/error-fix-buttons';
+import { HunkReview } from '../inline-diff/hunk-review';
 import { InlineDiffManager } from '../inline-diff/manager';
 import { ReviewedNotebook } from '../inline-diff/reviewed-notebook';
 import { KIND_LABELS } from '../sidebar/preflight-section';
@@ -45,6 +42,10 @@ export class ReviewController implements IDisposable {
     this.notebook = new ReviewedNotebook({
       panel: options.panel,
       contents: options.contents
+    });
+    this._hunks = new HunkReview({
+      proposals: this.proposals,
+      notebook: this.notebook
     });
     this._inline = new InlineDiffManager({
       panel: options.panel,
@@ -132,95 +133,36 @@ export class ReviewController implements IDisposable {
     if (!entry || entry.streaming) {
       return;
     }
-    if (!entry.hunks) {
+    if (entry.hunks) {
+      this._hunks.acceptCell(entry);
+    } else {
       this._acceptModule(entry);
-      return;
     }
-    const set = this._current(entry);
-    if (!set) {
-      this.proposals.setStatus([id], 'stale');
-      return;
-    }
-    const applicable = set.hunks.filter(hunk => !hunk.conflicted);
-    const next = acceptHunks(
-      set,
-      applicable.map(hunk => hunk.id)
-    );
-    const accepted = (entry.acceptedHunks ?? 0) + applicable.length;
-    if (!this._write(entry, set.text, next.text)) {
-      this.proposals.setStatus([id], 'stale');
-      return;
-    }
-    this.proposals.update(id, {
-      hunks: { ...next, hunks: [] },
-      acceptedHunks: accepted,
-      result: next.text,
-      status: accepted > 0 ? 'accepted' : 'stale'
-    });
   }
 
   /** Turns a pending proposal down: nothing more changes (hunks accepted before stay). */
   reject(id: string): void {
     const entry = this.proposals.pending(id);
-    if (!entry) {
-      return;
+    if (entry?.hunks) {
+      this._hunks.reject(entry);
+    } else if (entry) {
+      this.proposals.setStatus([id], 'rejected');
     }
-    this._finish(entry, entry.hunks ? this._current(entry) : null, 'rejected');
   }
 
   /** Applies one hunk of a cell proposal, as one undoable step; the others move onto the new text. */
   acceptHunk(id: string, hunkId: string): void {
-    const entry = this.proposals.pending(id);
-    const set = entry && !entry.streaming ? this._current(entry) : null;
-    const hunk = set?.hunks.find(h => h.id === hunkId);
-    if (!entry || !set || !hunk || hunk.conflicted) {
-      return;
-    }
-    const next = acceptHunks(set, [hunkId]);
-    if (next.text === set.text || !this._write(entry, set.text, next.text)) {
-      return;
-    }
-    const accepted = {
-      ...entry,
-      acceptedHunks: (entry.acceptedHunks ?? 0) + 1
-    };
-    if (next.hunks.length === 0) {
-      this._finish(accepted, next, 'accepted');
-    } else {
-      this.proposals.update(id, {
-        hunks: next,
-        acceptedHunks: accepted.acceptedHunks
-      });
-    }
+    this._hunks.acceptHunk(id, hunkId);
   }
 
   /** Drops one hunk of a cell proposal: the cell keeps those lines. */
   rejectHunk(id: string, hunkId: string): void {
-    const entry = this.proposals.pending(id);
-    const set = entry ? this._current(entry) : null;
-    if (!entry || !set || !set.hunks.some(h => h.id === hunkId)) {
-      return;
-    }
-    const next = rejectHunks(set, [hunkId]);
-    if (next.hunks.length === 0) {
-      this._finish(entry, next, 'rejected');
-    } else {
-      this.proposals.update(id, { hunks: next });
-    }
+    this._hunks.rejectHunk(id, hunkId);
   }
 
   /** Moves a pending proposal's hunks onto its cell's text after the user edited it. */
   rebase(id: string): void {
-    const entry = this.proposals.pending(id);
-    if (!entry?.hunks || this._writing) {
-      return;
-    }
-    const set = this._current(entry);
-    if (!set) {
-      this.proposals.setStatus([id], 'stale');
-    } else if (set !== entry.hunks) {
-      this.proposals.update(id, { hunks: set });
-    }
+    this._hunks.rebase(id);
   }
 
   /**
@@ -391,49 +333,6 @@ export class ReviewController implements IDisposable {
     }
   }
 
-  /** A cell proposal's hunks on its cell's text now; null when the cell is gone. */
-  private _current(entry: IProposalEntry): IHunkSet | null {
-    const { target } = entry.proposal;
-    const source =
-      target.kind === 'cell' ? this.notebook.source(target.cellId) : null;
-    return source === null || !entry.hunks
-      ? null
-      : rebaseHunks(entry.hunks, source);
-  }
-
-  /** Writes a decided text into the proposal's cell. */
-  private _write(
-    entry: IProposalEntry,
-    expected: string,
-    text: string
-  ): boolean {
-    const { target } = entry.proposal;
-    if (target.kind !== 'cell') {
-      return false;
-    }
-    this._writing = true;
-    try {
-      return this.notebook.writeReviewed(target.cellId, expected, text);
-    } finally {
-      this._writing = false;
-    }
-  }
-
-  /** Ends a cell proposal's review: accepted if any hunk was, else `status`. */
-  private _finish(
-    entry: IProposalEntry,
-    set: IHunkSet | null,
-    status: 'accepted' | 'rejected'
-  ): void {
-    const accepted = (entry.acceptedHunks ?? 0) > 0;
-    this.proposals.update(entry.proposal.id, {
-      hunks: set ? { ...set, hunks: [] } : entry.hunks,
-      acceptedHunks: entry.acceptedHunks,
-      result: set?.text,
-      status: accepted ? 'accepted' : status
-    });
-  }
-
   /** A module proposal is applied whole: by the run that made it, else here. */
   private _acceptModule(entry: IProposalEntry): void {
     const { id } = entry.proposal;
@@ -466,9 +365,9 @@ export class ReviewController implements IDisposable {
   private _settings: () => ISessionSettings;
   private _original: () => IOriginalNotebook | null;
   private _originalCells: () => readonly nbformat.ICell[];
+  private _hunks: HunkReview;
   private _inline: InlineDiffManager;
   private _errorButtons: ErrorFixButtons;
-  private _writing = false;
   private _isDisposed = false;
 }
 

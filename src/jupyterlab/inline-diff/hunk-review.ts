@@ -1,0 +1,161 @@
+import {
+  acceptHunks,
+  rebaseHunks,
+  rejectHunks,
+  type IHunkSet
+} from '../../core';
+import type { IProposalEntry, ProposalsModel } from '../review/proposals-model';
+import type { ReviewedNotebook } from './reviewed-notebook';
+
+/**
+ * The decisions on a cell proposal's hunks: each accepted hunk is written to the cell as
+ * one undoable step and the others move onto the new text; the user's edits move them
+ * too, and the hunks an edit overlaps are conflicted, never written. A proposal is
+ * decided once no hunk is left: accepted if any hunk was.
+ */
+export class HunkReview {
+  constructor(options: HunkReview.IOptions) {
+    this._proposals = options.proposals;
+    this._notebook = options.notebook;
+  }
+
+  /**
+   * Accepts every hunk that does not conflict with the user's edits, in one undoable
+   * step; stale when there is none and none was accepted before.
+   */
+  acceptCell(entry: IProposalEntry): void {
+    const { id } = entry.proposal;
+    const set = this._current(entry);
+    if (!set) {
+      this._proposals.setStatus([id], 'stale');
+      return;
+    }
+    const applicable = set.hunks.filter(hunk => !hunk.conflicted);
+    const next = acceptHunks(
+      set,
+      applicable.map(hunk => hunk.id)
+    );
+    const accepted = (entry.acceptedHunks ?? 0) + applicable.length;
+    if (!this._write(entry, set.text, next.text)) {
+      this._proposals.setStatus([id], 'stale');
+      return;
+    }
+    this._proposals.update(id, {
+      hunks: { ...next, hunks: [] },
+      acceptedHunks: accepted,
+      result: next.text,
+      status: accepted > 0 ? 'accepted' : 'stale'
+    });
+  }
+
+  /** Turns the rest of a proposal down: the hunks accepted before stay. */
+  reject(entry: IProposalEntry): void {
+    this._finish(entry, this._current(entry), 'rejected');
+  }
+
+  /** Applies one hunk, as one undoable step; the others move onto the new text. */
+  acceptHunk(id: string, hunkId: string): void {
+    const entry = this._proposals.pending(id);
+    const set = entry && !entry.streaming ? this._current(entry) : null;
+    const hunk = set?.hunks.find(h => h.id === hunkId);
+    if (!entry || !set || !hunk || hunk.conflicted) {
+      return;
+    }
+    const next = acceptHunks(set, [hunkId]);
+    if (next.text === set.text || !this._write(entry, set.text, next.text)) {
+      return;
+    }
+    const acceptedHunks = (entry.acceptedHunks ?? 0) + 1;
+    if (next.hunks.length === 0) {
+      this._finish({ ...entry, acceptedHunks }, next, 'accepted');
+    } else {
+      this._proposals.update(id, { hunks: next, acceptedHunks });
+    }
+  }
+
+  /** Drops one hunk: the cell keeps those lines. */
+  rejectHunk(id: string, hunkId: string): void {
+    const entry = this._proposals.pending(id);
+    const set = entry ? this._current(entry) : null;
+    if (!entry || !set || !set.hunks.some(h => h.id === hunkId)) {
+      return;
+    }
+    const next = rejectHunks(set, [hunkId]);
+    if (next.hunks.length === 0) {
+      this._finish(entry, next, 'rejected');
+    } else {
+      this._proposals.update(id, { hunks: next });
+    }
+  }
+
+  /** Moves a pending proposal's hunks onto its cell's text after the user edited it. */
+  rebase(id: string): void {
+    const entry = this._proposals.pending(id);
+    // A write of our own is followed by its own update.
+    if (!entry?.hunks || this._writing) {
+      return;
+    }
+    const set = this._current(entry);
+    if (!set) {
+      this._proposals.setStatus([id], 'stale');
+    } else if (set !== entry.hunks) {
+      this._proposals.update(id, { hunks: set });
+    }
+  }
+
+  /** A cell proposal's hunks on its cell's text now; null when the cell is gone. */
+  private _current(entry: IProposalEntry): IHunkSet | null {
+    const { target } = entry.proposal;
+    const source =
+      target.kind === 'cell' ? this._notebook.source(target.cellId) : null;
+    return source === null || !entry.hunks
+      ? null
+      : rebaseHunks(entry.hunks, source);
+  }
+
+  /** Writes a decided text into the proposal's cell. */
+  private _write(
+    entry: IProposalEntry,
+    expected: string,
+    text: string
+  ): boolean {
+    const { target } = entry.proposal;
+    if (target.kind !== 'cell') {
+      return false;
+    }
+    this._writing = true;
+    try {
+      return this._notebook.writeReviewed(target.cellId, expected, text);
+    } finally {
+      this._writing = false;
+    }
+  }
+
+  /** Ends a proposal's review: accepted if any hunk was, else `status`. */
+  private _finish(
+    entry: IProposalEntry,
+    set: IHunkSet | null,
+    status: 'accepted' | 'rejected'
+  ): void {
+    const accepted = (entry.acceptedHunks ?? 0) > 0;
+    this._proposals.update(entry.proposal.id, {
+      hunks: set ? { ...set, hunks: [] } : entry.hunks,
+      acceptedHunks: entry.acceptedHunks,
+      result: set?.text,
+      status: accepted ? 'accepted' : status
+    });
+  }
+
+  private _proposals: ProposalsModel;
+  private _notebook: ReviewedNotebook;
+  private _writing = false;
+}
+
+/** Options of {@link HunkReview}. */
+export namespace HunkReview {
+  export interface IOptions {
+    proposals: ProposalsModel;
+    /** Where the accepted hunks are written. */
+    notebook: ReviewedNotebook;
+  }
+}
