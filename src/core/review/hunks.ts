@@ -115,6 +115,33 @@ export function rebaseHunks(set: IHunkSet, current: string): IHunkSet {
   return { ...set, text: current, hunks };
 }
 
+/**
+ * The one span of `before` to replace to get `after`: `[start, end)` and its new text,
+ * found from the common start and end (a write that touches only what changed).
+ */
+export function changedSpan(
+  before: string,
+  after: string
+): { start: number; end: number; text: string } {
+  const limit = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < limit && before[start] === after[start]) {
+    start++;
+  }
+  let tail = 0;
+  while (
+    tail < limit - start &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  ) {
+    tail++;
+  }
+  return {
+    start,
+    end: before.length - tail,
+    text: after.slice(start, after.length - tail)
+  };
+}
+
 namespace Private {
   /** A run of changed lines: where it starts in the old lines, what goes, what comes. */
   export interface IEdit {

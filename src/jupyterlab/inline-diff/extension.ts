@@ -16,7 +16,8 @@ import { unsafeReasons, type IHunk } from '../../core';
 /** What the inline diff of one cell shows: a pending proposal's hunks over the cell's text. */
 export interface IInlineDiff {
   proposalId: string;
-  /** The kind of fix, as the bar says it (error repair, ...). */
+  /** The kind of fix (`error-repair`, ...) and how the bar says it. */
+  kind: string;
   kindLabel: string;
   rationale: string;
   /** Why the proposal is unsafe to accept unread; empty when it is not. */
@@ -249,6 +250,7 @@ namespace Private {
       return (
         a.proposalId === b.proposalId &&
         a.rationale === b.rationale &&
+        a.kind === b.kind &&
         a.kindLabel === b.kindLabel &&
         a.streaming === b.streaming &&
         a.unsafe.join() === b.unsafe.join() &&
@@ -265,7 +267,7 @@ namespace Private {
       root.className = 'jp-Modernizer-inlineBar';
       root.dataset.proposal = diff.proposalId;
       const kind = document.createElement('span');
-      kind.className = 'jp-Modernizer-kind jp-Modernizer-inlineKind';
+      kind.className = `jp-Modernizer-kind jp-mod-${diff.kind} jp-Modernizer-inlineKind`;
       kind.textContent = diff.kindLabel;
       const rationale = document.createElement('span');
       rationale.className = 'jp-Modernizer-inlineRationale';

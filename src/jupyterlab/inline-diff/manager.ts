@@ -184,6 +184,7 @@ class CellDiffView {
     const { entry, kindLabel } = next;
     const diff: IInlineDiff = {
       proposalId: entry.proposal.id,
+      kind: entry.proposal.kind,
       kindLabel,
       rationale: entry.proposal.rationale,
       unsafe: entry.proposal.unsafe,

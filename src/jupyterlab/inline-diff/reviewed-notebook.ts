@@ -1,3 +1,4 @@
+import { changedSpan } from '../../core';
 import { LiveNotebook } from '../live-notebook';
 
 /**
@@ -25,7 +26,7 @@ export class ReviewedNotebook extends LiveNotebook {
     if (text === expected) {
       return true;
     }
-    const [start, end, value] = Private.span(expected, text);
+    const { start, end, text: value } = changedSpan(expected, text);
     // A step of its own: not merged with the typing just before or after it.
     const undo = (cell as Private.IUndoable).undoManager;
     undo?.stopCapturing();
@@ -58,29 +59,5 @@ export class ReviewedNotebook extends LiveNotebook {
 namespace Private {
   export interface IUndoable {
     undoManager?: { stopCapturing(): void } | null;
-  }
-
-  /** The one span `[start, end)` of `before` to replace with `value` to get `after`. */
-  export function span(
-    before: string,
-    after: string
-  ): [number, number, string] {
-    let start = 0;
-    const limit = Math.min(before.length, after.length);
-    while (start < limit && before[start] === after[start]) {
-      start++;
-    }
-    let tail = 0;
-    while (
-      tail < limit - start &&
-      before[before.length - 1 - tail] === after[after.length - 1 - tail]
-    ) {
-      tail++;
-    }
-    return [
-      start,
-      before.length - tail,
-      after.slice(start, after.length - tail)
-    ];
   }
 }

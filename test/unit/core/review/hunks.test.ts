@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   acceptHunks,
   applyHunks,
+  changedSpan,
   computeHunks,
   rebaseHunks,
   rejectHunks
@@ -183,5 +184,25 @@ describe('rebaseHunks', () => {
     rebaseHunks(set, `# edit\n${before}`);
     assert.equal(set.hunks.length, 50);
     assert.ok(performance.now() - started < 200);
+  });
+});
+
+describe('changedSpan', () => {
+  it('is the one span that differs, and rebuilds `after`', () => {
+    for (const [before, after] of [
+      ['x = np.float(1)\nprint(x)', 'x = float(1)\nprint(x)'],
+      ['aaa', 'aaaa'],
+      ['abc', ''],
+      ['', 'abc'],
+      ['same', 'same']
+    ]) {
+      const { start, end, text } = changedSpan(before, after);
+      assert.equal(before.slice(0, start) + text + before.slice(end), after);
+    }
+    assert.deepEqual(changedSpan('x = np.float(1)', 'x = float(1)'), {
+      start: 4,
+      end: 7,
+      text: ''
+    });
   });
 });
