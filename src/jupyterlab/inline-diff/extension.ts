@@ -92,35 +92,23 @@ namespace Private {
       }).range(0)
     ];
     for (const hunk of diff.hunks) {
-      const first = Math.min(hunk.start + 1, doc.lines);
-      const last = Math.min(hunk.start + hunk.removed.length, doc.lines);
       const lineClass = hunk.conflicted
         ? 'jp-Modernizer-inlineRemoved jp-mod-conflicted'
         : 'jp-Modernizer-inlineRemoved';
-      for (let n = first; n <= last && hunk.removed.length > 0; n++) {
+      const end = Math.min(hunk.start + hunk.removed.length, doc.lines);
+      for (let n = hunk.start + 1; n <= end; n++) {
         ranges.push(
           Decoration.line({ class: lineClass }).range(doc.line(n).from)
         );
       }
-      const widget = Decoration.widget({
-        widget: new HunkWidget(hunk, diff),
-        block: true,
-        side: 1
-      });
-      if (hunk.removed.length > 0) {
-        ranges.push(widget.range(doc.line(last).to));
-      } else if (hunk.start === 0) {
-        ranges.push(
-          Decoration.widget({
-            widget: new HunkWidget(hunk, diff),
-            block: true,
-            side: -1
-          }).range(0)
-        );
-      } else {
-        // Added lines alone go after the line they follow.
-        ranges.push(widget.range(doc.line(Math.min(hunk.start, doc.lines)).to));
-      }
+      // The new lines go beneath the removed ones, or the line they follow.
+      ranges.push(
+        Decoration.widget({
+          widget: new HunkWidget(hunk, diff),
+          block: true,
+          side: end === 0 ? -1 : 1
+        }).range(end === 0 ? 0 : doc.line(end).to)
+      );
     }
     return Decoration.set(ranges, true);
   }
