@@ -29,5 +29,6 @@ export * from './fixers';
 export * from './llm';
 export * from './llm/prompt';
 export * from './llm/reply';
+export * from './llm/data-preview';
 export * from './review';
 export * from './report';

@@ -1,4 +1,5 @@
 import type { IProposal } from '../agent/types';
+import { dataPreview } from '../llm/data-preview';
 import { buildPrompt, estimateTokens } from '../llm/prompt';
 import { parseReply, partialSource, ReplyParseError } from '../llm/reply';
 import { LLMError, type IChatMessage } from '../llm/types';
@@ -59,7 +60,9 @@ export class LLMFixer implements IFixer {
       return null;
     }
     const { target } = request;
+    const preview = await dataPreview(request);
     const prompt = buildPrompt(request, {
+      dataPreview: preview,
       attempts: this._memory.attempts(request),
       allowApproximations: this._options.allowApproximations,
       allowInstalls: this._options.allowInstalls,

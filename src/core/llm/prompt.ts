@@ -61,6 +61,8 @@ export interface IPromptOptions {
    * every code cell, within the same size limits.
    */
   granularity?: 'cell' | 'notebook';
+  /** What the data files beside the notebook hold, for a failure about data. */
+  dataPreview?: string;
   /** The rules whose notes explain a failure; default allRules. */
   rules?: readonly IRule[];
   limits?: Partial<IPromptLimits>;
@@ -126,6 +128,9 @@ export function buildPrompt(
       request.source.replace(/\s+$/, '')
     ),
     Private.failure(request, limits),
+    options.dataPreview
+      ? dataBlock('the data files beside the notebook', options.dataPreview)
+      : '',
     `Reply with the JSON object only, for the ${what} "${id}".`
   ].filter(part => part !== '');
   const messages: IChatMessage[] = [

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   buildPrompt,
   dataBlock,
+  dataPreview,
   dependencySlice,
   failingCell,
   type ICellResult,
@@ -334,5 +335,42 @@ describe('prompt options', () => {
     assert.match(system(false), /never install, upgrade or downgrade/);
     assert.match(system(true), /%pip install <package>/);
     assert.doesNotMatch(system(true), /never install,/);
+  });
+});
+
+describe('dataPreview', () => {
+  const list = cells("df = pd.read_csv('data/train.csv')\ndf['Age'].mean()");
+  const asked: string[] = [];
+  const probe = {
+    evaluate: async (expression: string) => {
+      asked.push(expression);
+      return "('PassengerId,Survived,age', 892)";
+    }
+  };
+  const keyError = request(list, 'c1', {
+    failure: failure('KeyError', "'Age'"),
+    environment: {
+      versions: VERSIONS,
+      files: new Set(['data', 'data/train.csv', 'data/test.csv', 'notes.md'])
+    },
+    probe
+  });
+
+  it('names the data files and reads the tables the code names first, for a data error', async () => {
+    const preview = await dataPreview(keyError);
+    assert.match(preview, /data\/test\.csv, data\/train\.csv/);
+    assert.doesNotMatch(preview, /notes\.md/);
+    assert.match(
+      preview,
+      /data\/train\.csv: first line and line count \('PassengerId,Survived,age', 892\)/
+    );
+    assert.match(asked[0], /open\("data\/train\.csv"/);
+    const prompt = buildPrompt(keyError, { dataPreview: preview });
+    assert.match(prompt.messages[1].content, /PassengerId,Survived,age/);
+  });
+
+  it('says nothing for an error that is not about data', async () => {
+    const other = { ...keyError, failure: failure('AttributeError', 'x') };
+    assert.equal(await dataPreview(other), '');
   });
 });
