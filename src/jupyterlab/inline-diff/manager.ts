@@ -74,6 +74,9 @@ export class InlineDiffManager implements IDisposable {
       if (!view) {
         view = new CellDiffView(this._panel, cellId, entry, this._review);
         this._views.set(cellId, view);
+        // Made against an older text (typed since, or a run's): onto the cell as it is.
+        const id = entry.proposal.id;
+        queueMicrotask(() => this._review.rebase(id));
       }
       view.show({
         entry,
