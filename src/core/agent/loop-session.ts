@@ -14,7 +14,8 @@ import {
   extractScores,
   meanScores,
   type IScore,
-  type IScoreReport
+  type IScoreReport,
+  type IScoreRow
 } from '../scores';
 import {
   DEFAULT_BUDGET_MS,
@@ -130,7 +131,8 @@ export class LoopSession {
     kind: FixKind,
     target: ProposalTarget,
     failure?: ICellResult,
-    explainedOnly = false
+    explainedOnly = false,
+    scores?: readonly IScoreRow[]
   ): Promise<IProposal | null> {
     const { document, environment, executor, fixers, signal } = this.options;
     const source =
@@ -154,7 +156,8 @@ export class LoopSession {
           ? this.scanEnvironment()
           : { ...environment, imports: undefined },
       document,
-      probe: this._kernelUsed ? executor : undefined
+      probe: this._kernelUsed ? executor : undefined,
+      ...(scores ? { scores } : {})
     };
     const rules = this.options.rules ?? allRules;
     for (const fixer of fixers) {

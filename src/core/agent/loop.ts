@@ -215,19 +215,23 @@ namespace Private {
     yield* session.review(proposal);
   }
 
-  /** Score-calibration: the changed-default pins the evidence allows, up to the last score off. */
+  /**
+   * Score-calibration: the changed-default pins the evidence allows, up to the last score
+   * off. Only when no rule has one, each cell that prints a score off is put to the fixers
+   * with its scores (an LLM needs them; the rules have said their piece).
+   */
   export async function* calibrate(
     session: LoopSession
   ): AsyncGenerator<LoopEvent> {
     session.state.calibrated = true;
-    const off = new Set(
-      session.state
-        .scores!.rows.filter(row => !row.withinTolerance)
-        .map(row => row.cellId)
+    const offRows = session.state.scores!.rows.filter(
+      row => !row.withinTolerance
     );
+    const off = new Set(offRows.map(row => row.cellId));
     const cells: ICheckCell[] = session.runnable();
     const last = cells.map(c => off.has(c.id)).lastIndexOf(true);
     const upTo = last < 0 ? cells : cells.slice(0, last + 1);
+    let proposed = false;
     for (const cell of upTo) {
       if (session.state.fixes >= session.maxFixes) {
         return;
@@ -235,6 +239,27 @@ namespace Private {
       const proposal: IProposal | null = await session.propose(
         'score-calibration',
         { kind: 'cell', cellId: cell.id }
+      );
+      if (proposal) {
+        proposed = true;
+        session.state.fixes++;
+        yield* session.review(proposal, { rerun: false });
+      }
+      if (session.state.stopped) {
+        return;
+      }
+    }
+    for (const cell of proposed ? [] : cells.filter(c => off.has(c.id))) {
+      if (session.state.fixes >= session.maxFixes) {
+        return;
+      }
+      const rows = offRows.filter(row => row.cellId === cell.id);
+      const proposal = await session.propose(
+        'score-calibration',
+        { kind: 'cell', cellId: cell.id },
+        undefined,
+        false,
+        rows
       );
       if (proposal) {
         session.state.fixes++;

@@ -48,9 +48,8 @@ export interface ILLMFixerOptions {
   /** Prompt and completion tokens for all fixes together; a fix that would pass it is refused. */
   tokenBudget?: number;
   /**
-   * The kinds of fix to ask the model for; default error-repair and runtime-reduction.
-   * Score-calibration is asked cell by cell without the scores (the request has none), so
-   * it is opt-in.
+   * The kinds of fix to ask the model for; default all three. Score-calibration is asked
+   * only with the scores of the cell that moved (`IFixRequest.scores`).
    */
   kinds?: readonly FixKind[];
   /** Runtime-reduction may sample data or use fewer epochs. */

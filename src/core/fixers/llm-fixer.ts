@@ -10,11 +10,15 @@ import { LLMFixMemory } from './llm-memory';
 import type { IFixer, IFixRequest } from './types';
 
 /** The kinds of fix asked for by default. */
-const DEFAULT_KINDS: readonly FixKind[] = ['error-repair', 'runtime-reduction'];
+const DEFAULT_KINDS: readonly FixKind[] = [
+  'error-repair',
+  'runtime-reduction',
+  'score-calibration'
+];
 
 /**
- * Fixes from a language model, after the migration rules. Error-repair only for a
- * failure, at most two places per failure, each asked at most twice (LLMFixMemory). A
+ * Fixes from a language model, after the migration rules. Score-calibration only with
+ * the scores that moved; error-repair only for a failure, at most two places per failure, each asked at most twice (LLMFixMemory). A
  * reply that cannot be read is asked for once more with the reason. An endpoint failure
  * (key refused, unreachable, rate limit or timeout after the client's retries) is not
  * retried per fix: it is reported as an `error` event, kept in `error`, and every later
@@ -202,6 +206,10 @@ export class LLMFixer implements IFixer {
     const kinds = this._options.kinds ?? DEFAULT_KINDS;
     if (!kinds.includes(request.kind)) {
       return `not asked for ${request.kind}`;
+    }
+    // Without the scores that moved, the model could only guess at every cell.
+    if (request.kind === 'score-calibration' && !request.scores?.length) {
+      return 'no score of this cell is out of tolerance';
     }
     return this._memory.ask(request);
   }

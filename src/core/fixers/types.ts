@@ -6,6 +6,7 @@ import type {
 import type { ICellResult, IKernelProbe } from '../execution/types';
 import type { IScanEnvironment } from '../rules/engine';
 import type { FixKind, IFinding } from '../rules/types';
+import type { IScoreRow } from '../scores/types';
 
 /** What a fixer is asked to fix. */
 export interface IFixRequest {
@@ -22,6 +23,8 @@ export interface IFixRequest {
   document: IEditableNotebook;
   /** Answers questions about live objects; absent before anything ran. */
   probe?: IKernelProbe;
+  /** Score-calibration: the target cell's scores out of tolerance, if it prints any. */
+  scores?: readonly IScoreRow[];
 }
 
 /** Proposes fixes of one kind of knowledge (migration rules, a language model). */

@@ -128,6 +128,7 @@ export function buildPrompt(
       request.source.replace(/\s+$/, '')
     ),
     Private.failure(request, limits),
+    Private.scores(request),
     options.dataPreview
       ? dataBlock('the data files beside the notebook', options.dataPreview)
       : '',
@@ -327,6 +328,23 @@ namespace Private {
   }
 
   /** The error and its cleaned traceback, trimmed to the limit. */
+  /** For score-calibration: the scores of the cell that moved, original and now. */
+  export function scores(request: IFixRequest): string {
+    const rows = request.scores ?? [];
+    if (rows.length === 0) {
+      return '';
+    }
+    const lines = rows.map(
+      row =>
+        `${row.label}: printed ${row.original} originally, ${row.now ?? 'nothing'} now` +
+        ` (${row.direction} is better)`
+    );
+    return dataBlock(
+      'the scores of this cell out of tolerance',
+      lines.join('\n')
+    );
+  }
+
   export function failure(request: IFixRequest, limits: IPromptLimits): string {
     const { failure } = request;
     if (!failure || failure.status === 'ok') {

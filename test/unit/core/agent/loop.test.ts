@@ -430,6 +430,48 @@ describe('runLoop', () => {
     assert.ok(Math.abs(row.spread! - 0.1) < 1e-9);
   });
 
+  it('puts a moved score to the fixers with its scores only when no rule pins anything', async () => {
+    const sources = [
+      'X, y = load()',
+      "print('Accuracy: %.2f' % accuracy_score(y, p))"
+    ];
+    const kernel = new FakeKernel(code =>
+      code.includes('accuracy_score')
+        ? { print: code.includes('seed') ? 'Accuracy: 0.80' : 'Accuracy: 0.95' }
+        : {}
+    );
+    const asked: IFixRequest[] = [];
+    const fixer = {
+      name: 'scripted',
+      propose: async (request: IFixRequest): Promise<IProposal | null> => {
+        asked.push(request);
+        return request.scores
+          ? {
+              id: 'seeded',
+              target: request.target,
+              kind: request.kind,
+              before: request.source,
+              after: `${request.source}  # seed`,
+              rationale: 'seed it',
+              ruleIds: [],
+              fixer: 'scripted',
+              unsafe: []
+            }
+          : null;
+      }
+    };
+    const { verdict } = await session(sources, {
+      kernel,
+      printed: [null, 'Accuracy: 0.80'],
+      fixers: [fixer]
+    });
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    const withScores = asked.filter(r => r.scores);
+    assert.equal(withScores.length, 1);
+    assert.equal(withScores[0].scores![0].now, 0.95);
+    assert.deepEqual(withScores[0].target, { kind: 'cell', cellId: 'c1' });
+  });
+
   it('never auto-accepts an unsafe proposal', async () => {
     const decision = await autoAcceptReviewer().review(
       {

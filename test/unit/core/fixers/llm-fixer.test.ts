@@ -320,28 +320,40 @@ describe('LLMFixer', () => {
     assert.equal(client.requests.length, 2);
   });
 
-  it('asks for score-calibration only when told to', async () => {
+  it('asks for score-calibration only with the scores of the cell that moved', async () => {
     const calibration = request({
       kind: 'score-calibration',
       failure: undefined
     });
     const client = new ScriptedClient([reply(`${FIXED}  # pinned`)]);
-    assert.equal(
-      await new LLMFixer({ client, model: 'm' }).propose(calibration),
-      null
-    );
+    const fixer = new LLMFixer({ client, model: 'm' });
+    assert.equal(await fixer.propose(calibration), null);
     assert.equal(client.requests.length, 0);
-    const fixer = new LLMFixer({
-      client,
-      model: 'm',
-      kinds: ['score-calibration']
-    });
-    const proposal = await fixer.propose(calibration);
+    const row = {
+      basis: 'saved' as const,
+      cellId: 'c2',
+      cellIndex: 1,
+      metric: 'accuracy',
+      label: 'Test accuracy',
+      direction: 'higher' as const,
+      original: 0.81,
+      now: 0.95,
+      deviation: 0.17,
+      mode: 'relative' as const,
+      withinTolerance: false,
+      seeded: true
+    };
+    const proposal = await fixer.propose({ ...calibration, scores: [row] });
     assert.equal(proposal?.kind, 'score-calibration');
+    const [system, user] = client.requests[0].messages;
+    assert.match(system.content, /Task: score-calibration/);
     assert.match(
-      client.requests[0].messages[0].content,
-      /Task: score-calibration/
+      user.content,
+      /Test accuracy: printed 0.81 originally, 0.95 now/
     );
+    // Not asked for: never.
+    const off = new LLMFixer({ client, model: 'm', kinds: ['error-repair'] });
+    assert.equal(await off.propose({ ...calibration, scores: [row] }), null);
   });
 
   it('asks about a place twice at most for one failure: again only after a rejection', async () => {
