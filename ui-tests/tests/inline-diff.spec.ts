@@ -400,4 +400,48 @@ test.describe('Inline diff in a Modernize run', () => {
       'Not applied'
     );
   });
+
+  test('with an edit of the user’s and a hunk rejected, the run takes the cell as the review left it', async ({
+    page,
+    tmpPath
+  }) => {
+    await passThroughRestarts(page);
+    await openNotebook(page, `${tmpPath}/partial.ipynb`, [
+      TWO_HUNKS,
+      'print(x)'
+    ]);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(2);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+
+    const cell = await editor(page, 0);
+    await expect(cell.locator('.jp-Modernizer-inlineHunk')).toHaveCount(2);
+    await hunk(cell, 'float(1)')
+      .getByRole('button', { name: 'Accept' })
+      .click();
+    await expect.poll(() => cellSource(page, 0)).toBe(FLOAT_FIXED);
+    await page.notebook.enterCellEditingMode(0);
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('# checked\n');
+    await expect
+      .poll(() => cellSource(page, 0))
+      .toBe(`# checked\n${FLOAT_FIXED}`);
+    await hunk(cell, 'model_selection')
+      .getByRole('button', { name: 'Reject' })
+      .click();
+    const timeline = panel.locator('.jp-Modernizer-timeline');
+    await expect(timeline).toContainText('Accepted and applied.');
+    await expect(timeline).not.toContainText('Not applied');
+    // The import still fails: the next proposal fixes it, accepted whole this time.
+    await expect(cell.locator('.jp-Modernizer-inlineHunk')).toHaveCount(1, {
+      timeout: 30_000
+    });
+    await cell.getByRole('button', { name: 'Accept cell' }).click();
+    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
+      'data-verdict',
+      'reproducible',
+      { timeout: 60_000 }
+    );
+    expect(await cellSource(page, 0)).toBe(`# checked\n${BOTH_FIXED}`);
+  });
 });

@@ -138,6 +138,11 @@ export class HunkReview {
     status: 'accepted' | 'rejected'
   ): void {
     const accepted = (entry.acceptedHunks ?? 0) > 0;
+    const { target } = entry.proposal;
+    if (accepted && set && target.kind === 'cell') {
+      // The user's edits since the last accepted hunk are part of what they accepted.
+      this._notebook.markReviewed(target.cellId, set.text);
+    }
     this._proposals.update(entry.proposal.id, {
       hunks: set ? { ...set, hunks: [] } : entry.hunks,
       acceptedHunks: entry.acceptedHunks,

@@ -22,7 +22,7 @@ export class ReviewedNotebook extends LiveNotebook {
     if (!cell || cell.getSource() !== expected) {
       return false;
     }
-    this._written.set(cellId, text);
+    this.markReviewed(cellId, text);
     if (text === expected) {
       return true;
     }
@@ -33,6 +33,14 @@ export class ReviewedNotebook extends LiveNotebook {
     cell.updateSource(start, end, value);
     undo?.stopCapturing();
     return true;
+  }
+
+  /**
+   * Records the text a review left in a cell (accepted hunks and the user's own edits),
+   * which the run's write of its decision then confirms.
+   */
+  markReviewed(cellId: string, text: string): void {
+    this._written.set(cellId, text);
   }
 
   /** Confirms a text the review already wrote; otherwise replaces as the live notebook does. */
