@@ -323,6 +323,44 @@ test.describe('Inline diff of a streaming proposal', () => {
   });
 });
 
+test.describe('Inline diff of a streamed proposal under review', () => {
+  test('the run’s proposal with the same id ends the stream: one entry, ready to decide', async ({
+    page,
+    tmpPath
+  }) => {
+    const source = 'x = 1\ny = 2';
+    await openNotebook(page, `${tmpPath}/streamed.ipynb`, [source]);
+    const panel = await openPanel(page);
+    await stream(page, 'llm-2', 'x = 10\ny = 2');
+    const cell = await editor(page, 0);
+    await expect(cell.locator('.jp-Modernizer-inlineBar')).toContainText(
+      'streaming'
+    );
+    await page.evaluate(() => {
+      const plugins = (window as any).jupyterapp.pluginRegistry._plugins;
+      const { review } = plugins.get('jupyterlab-modernizer:plugin').service
+        .current;
+      const streamed = review.proposals.pending('llm-2');
+      review.proposals.add({
+        proposal: { ...streamed.proposal, after: 'x = 10\ny = 20' },
+        status: 'pending',
+        position: 1,
+        fromLoop: true
+      });
+    });
+    await expect(cell.locator('.jp-Modernizer-inlineAdded')).toHaveText([
+      'x = 10',
+      'y = 20'
+    ]);
+    await expect(cell.locator('.jp-Modernizer-inlineBar')).not.toContainText(
+      'streaming'
+    );
+    await expect(panel.locator('.jp-Modernizer-proposal')).toHaveCount(1);
+    await cell.getByRole('button', { name: 'Accept cell' }).click();
+    await expect.poll(() => cellSource(page, 0)).toBe('x = 10\ny = 20');
+  });
+});
+
 test.describe('Fix with Modernizer', () => {
   test('a cell whose output is an error gets a button that proposes its fix inline', async ({
     page,

@@ -82,9 +82,16 @@ export class ProposalsModel implements IDisposable {
     this._changed.emit();
   }
 
-  /** Adds one proposal (the loop's), pending. */
+  /**
+   * Adds one proposal (the loop's), pending. One that streamed in under the same id is
+   * replaced: its stream is over.
+   */
   add(entry: IProposalEntry): void {
-    this._entries = [...this._entries, Private.withHunks(entry)];
+    const streamed = this.pending(entry.proposal.id);
+    const added = Private.withHunks(entry);
+    this._entries = streamed
+      ? this._entries.map(e => (e === streamed ? added : e))
+      : [...this._entries, added];
     this._changed.emit();
   }
 
