@@ -1,9 +1,14 @@
 import { expect, test, type IJupyterLabPageFixture } from '@jupyterlab/galata';
 import * as fs from 'fs';
 import * as path from 'path';
-import { cellRow, openPanel, screenshot } from './helpers';
+import {
+  cellRow,
+  EXAMPLES,
+  openExample,
+  openPanel,
+  screenshot
+} from './helpers';
 
-const EXAMPLES = path.resolve(__dirname, '../../examples');
 const NOTEBOOK = 'titanic-2017.ipynb';
 
 /** 1-based position, among the non-empty code cells, of the first cell matching `pattern`. */
@@ -23,25 +28,8 @@ test.describe('An eroded example notebook', () => {
     'examples/ has no Titanic notebook'
   );
 
-  /** Uploads the notebook and its data, opens it; returns its text. */
-  async function openTitanic(
-    page: IJupyterLabPageFixture,
-    tmpPath: string
-  ): Promise<string> {
-    const text = fs.readFileSync(path.join(EXAMPLES, NOTEBOOK), 'utf-8');
-    for (const file of fs.readdirSync(path.join(EXAMPLES, 'data'))) {
-      const content = fs.readFileSync(path.join(EXAMPLES, 'data', file));
-      await page.contents.uploadContent(
-        content.toString('base64'),
-        'base64',
-        `${tmpPath}/data/${file}`
-      );
-    }
-    await page.contents.uploadContent(text, 'text', `${tmpPath}/${NOTEBOOK}`);
-    await page.notebook.openByPath(`${tmpPath}/${NOTEBOOK}`);
-    await page.notebook.activate(NOTEBOOK);
-    return text;
-  }
+  const openTitanic = (page: IJupyterLabPageFixture, tmpPath: string) =>
+    openExample(page, tmpPath, NOTEBOOK);
 
   test('the preflight scan lists its eroded lines; its saved scores are read', async ({
     page,

@@ -1,5 +1,10 @@
 import type { IJupyterLabPageFixture } from '@jupyterlab/galata';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import * as fs from 'fs';
+import * as path from 'path';
+
+/** The example notebooks of the repository, with their data in `data/`. */
+export const EXAMPLES = path.resolve(__dirname, '../../examples');
 
 /**
  * The notebook JSON (nbformat 4.5, Python 3 kernel) of code cells with these sources;
@@ -106,4 +111,28 @@ export async function passThroughRestarts(page: Page): Promise<void> {
   await page.route(/\/api\/kernels\/[^/?]+\/restart/, route =>
     route.continue()
   );
+}
+
+/**
+ * Uploads an example notebook and its data into `folder` as they sit in examples/, and
+ * opens it; returns the notebook's text.
+ */
+export async function openExample(
+  page: IJupyterLabPageFixture,
+  folder: string,
+  name: string
+): Promise<string> {
+  for (const file of fs.readdirSync(path.join(EXAMPLES, 'data'))) {
+    const content = fs.readFileSync(path.join(EXAMPLES, 'data', file));
+    await page.contents.uploadContent(
+      content.toString('base64'),
+      'base64',
+      `${folder}/data/${file}`
+    );
+  }
+  const text = fs.readFileSync(path.join(EXAMPLES, name), 'utf-8');
+  await page.contents.uploadContent(text, 'text', `${folder}/${name}`);
+  await page.notebook.openByPath(`${folder}/${name}`);
+  await page.notebook.activate(name);
+  return text;
 }

@@ -1,9 +1,13 @@
 import { expect, test } from '@jupyterlab/galata';
 import * as fs from 'fs';
-import * as path from 'path';
-import { openPanel, passThroughRestarts, screenshot } from './helpers';
+import {
+  EXAMPLES,
+  openExample,
+  openPanel,
+  passThroughRestarts,
+  screenshot
+} from './helpers';
 
-const EXAMPLES = path.resolve(__dirname, '../../examples');
 const NOTEBOOKS = fs.existsSync(EXAMPLES)
   ? fs.readdirSync(EXAMPLES).filter(name => name.endsWith('.ipynb'))
   : [];
@@ -16,19 +20,7 @@ test.describe('Modernize an example, offline', () => {
     test(`${name} comes back reproducible`, async ({ page, tmpPath }) => {
       test.setTimeout(180_000);
       await passThroughRestarts(page);
-      // The notebook with its data, as it sits in examples/.
-      for (const file of fs.readdirSync(path.join(EXAMPLES, 'data'))) {
-        const content = fs.readFileSync(path.join(EXAMPLES, 'data', file));
-        await page.contents.uploadContent(
-          content.toString('base64'),
-          'base64',
-          `${tmpPath}/data/${file}`
-        );
-      }
-      const text = fs.readFileSync(path.join(EXAMPLES, name), 'utf-8');
-      await page.contents.uploadContent(text, 'text', `${tmpPath}/${name}`);
-      await page.notebook.openByPath(`${tmpPath}/${name}`);
-      await page.notebook.activate(name);
+      await openExample(page, tmpPath, name);
       await expect(
         page.locator(
           '.jp-NotebookPanel-toolbar .jp-Notebook-ExecutionIndicator'
@@ -47,14 +39,19 @@ test.describe('Modernize an example, offline', () => {
       const verdict = panel.locator('.jp-Modernizer-verdict');
       await expect(async () => {
         if ((await pending.count()) > 0) {
+          // Short: the proposal may be decided and gone by now; the next round looks again.
           await pending
             .first()
             .getByRole('button', { name: 'Accept', exact: true })
-            .click();
+            .click({ timeout: 2_000 });
         }
         await expect(verdict).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 150_000 });
-      await screenshot(page, `modernized-${name.replace('.ipynb', '')}`);
+      })
+        .toPass({ timeout: 150_000 })
+        // Taken whatever the outcome: it shows where a run stood.
+        .finally(() =>
+          screenshot(page, `modernized-${name.replace('.ipynb', '')}`)
+        );
 
       await expect(verdict).toHaveAttribute('data-verdict', 'reproducible');
       await expect(panel.locator('.jp-Modernizer-timeline')).toContainText(
