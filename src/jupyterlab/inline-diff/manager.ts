@@ -1,3 +1,4 @@
+import type { ISharedCell } from '@jupyter/ydoc';
 import type { CodeMirrorEditor } from '@jupyterlab/codemirror';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { IDisposable } from '@lumino/disposable';
@@ -72,7 +73,12 @@ export class InlineDiffManager implements IDisposable {
     for (const [cellId, entry] of pending) {
       let view = this._views.get(cellId);
       if (!view) {
-        view = new CellDiffView(this._panel, cellId, entry, this._review);
+        view = new CellDiffView(
+          this._panel,
+          cellId,
+          entry.proposal.id,
+          this._review
+        );
         this._views.set(cellId, view);
         // Made against an older text (typed since, or a run's): onto the cell as it is.
         const id = entry.proposal.id;
@@ -126,12 +132,11 @@ class CellDiffView {
   constructor(
     panel: NotebookPanel,
     readonly cellId: string,
-    entry: IProposalEntry,
+    readonly proposalId: string,
     review: IInlineReview
   ) {
-    this.proposalId = entry.proposal.id;
     this._panel = panel;
-    const id = this.proposalId;
+    const id = proposalId;
     this._actions = {
       acceptHunk: hunkId => review.acceptHunk(id, hunkId),
       rejectHunk: hunkId => review.rejectHunk(id, hunkId),
@@ -139,11 +144,10 @@ class CellDiffView {
       rejectCell: () => review.reject(id)
     };
     this._rebase = () => review.rebase(id);
-    const cell = this._cell();
-    cell?.model.sharedModel.changed.connect(this._onCellChanged, this);
+    // The user's edits move the hunks (a write of the review's own too: then a no-op).
+    this._shared = this._cell()?.model.sharedModel ?? null;
+    this._shared?.changed.connect(this._onCellChanged, this);
   }
-
-  readonly proposalId: string;
 
   /** Shows the entry's hunks, at most once a frame (a streaming proposal updates often). */
   show(next: { entry: IProposalEntry; kindLabel: string }): void {
@@ -162,10 +166,7 @@ class CellDiffView {
       cancelAnimationFrame(this._frame);
       this._frame = null;
     }
-    this._cell()?.model.sharedModel.changed.disconnect(
-      this._onCellChanged,
-      this
-    );
+    this._shared?.changed.disconnect(this._onCellChanged, this);
     this._view()?.dispatch({ effects: setInlineDiff.of(null) });
   }
 
@@ -216,6 +217,7 @@ class CellDiffView {
   }
 
   private _panel: NotebookPanel;
+  private _shared: ISharedCell | null;
   private _actions: IInlineDiffActions;
   private _rebase: () => void;
   private _next: { entry: IProposalEntry; kindLabel: string } | null = null;
