@@ -49,6 +49,10 @@ test.describe('Modernize with an LLM behind the server', () => {
       ['', 'Accuracy: 0.75\n']
     );
     const panel = await openPanel(page);
+    // Once the kernel's library versions are known, the scan has spoken.
+    await expect(panel.getByText('No line known to have eroded')).toBeVisible({
+      timeout: 30_000
+    });
     await panel.getByRole('button', { name: 'Modernize' }).click();
 
     // The fix grows in the panel while the model writes it.
@@ -58,6 +62,11 @@ test.describe('Modernize with an LLM behind the server', () => {
       { timeout: 30_000 }
     );
     await expect(writing.locator('pre')).toContainText('np.asarray');
+    // And in the cell itself, as an inline diff that grows with the reply.
+    const cell = (await page.notebook.getCellLocator(1))!;
+    await expect(
+      cell.locator('.jp-Modernizer-inlineAdded').first()
+    ).toContainText('np.asarray');
     await screenshot(page, 'llm-writing');
 
     const pending = panel.locator(
@@ -109,6 +118,10 @@ test.describe('Modernize when the LLM fails', () => {
       ['', 'Accuracy: 0.75\n']
     );
     const panel = await openPanel(page);
+    // Once the kernel's library versions are known, the scan has spoken.
+    await expect(panel.getByText('No line known to have eroded')).toBeVisible({
+      timeout: 30_000
+    });
     await panel.getByRole('button', { name: 'Modernize' }).click();
     await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
       'data-verdict',

@@ -16,16 +16,24 @@ export type LLMFixEvent =
   | {
       kind: 'request';
       target: ProposalTarget;
+      /** The id the proposal will have, if one comes of it. */
+      proposalId: string;
       fix: FixKind;
       /** 1, or 2 for the retry after a reply that could not be read. */
       attempt: number;
       estimatedPromptTokens: number;
     }
   /** The target's new source as far as the reply has come. */
-  | { kind: 'partial'; target: ProposalTarget; source: string }
+  | {
+      kind: 'partial';
+      target: ProposalTarget;
+      proposalId: string;
+      source: string;
+    }
   | {
       kind: 'finished';
       target: ProposalTarget;
+      proposalId: string;
       fix: FixKind;
       usage: ITokenUsage;
       proposal?: IProposal;
@@ -35,7 +43,12 @@ export type LLMFixEvent =
       ignored: string[];
     }
   /** The endpoint failed (key refused, unreachable, rate limit, timeout): the fixer stops. */
-  | { kind: 'error'; target: ProposalTarget; error: LLMError };
+  | {
+      kind: 'error';
+      target: ProposalTarget;
+      proposalId: string;
+      error: LLMError;
+    };
 
 /** How the LLM fixer asks. */
 export interface ILLMFixerOptions {

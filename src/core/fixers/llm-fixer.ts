@@ -64,6 +64,8 @@ export class LLMFixer implements IFixer {
       return null;
     }
     const { target } = request;
+    // Known from the start: a view can show the proposal under its id as it streams.
+    const proposalId = `llm-${++LLMFixer._count}`;
     const preview = await dataPreview(request);
     const prompt = buildPrompt(request, {
       dataPreview: preview,
@@ -88,6 +90,7 @@ export class LLMFixer implements IFixer {
       this._options.onEvent?.({
         kind: 'finished',
         target,
+        proposalId,
         fix: request.kind,
         usage,
         ignored,
@@ -107,6 +110,7 @@ export class LLMFixer implements IFixer {
       this._options.onEvent?.({
         kind: 'request',
         target,
+        proposalId,
         fix: request.kind,
         attempt,
         estimatedPromptTokens: estimated
@@ -116,7 +120,7 @@ export class LLMFixer implements IFixer {
         reply = await this._ask(
           messages,
           request,
-          prompt.targetId,
+          { targetId: prompt.targetId, proposalId },
           usage,
           estimated,
           signal
@@ -130,7 +134,7 @@ export class LLMFixer implements IFixer {
         }
         if (error.kind !== 'malformed') {
           this._error = error;
-          this._options.onEvent?.({ kind: 'error', target, error });
+          this._options.onEvent?.({ kind: 'error', target, proposalId, error });
           return finish(`the language model failed: ${error.message}`);
         }
         reply = { text: '', finishReason: `broken (${error.message})` };
@@ -144,7 +148,7 @@ export class LLMFixer implements IFixer {
             parsed.ignored
           );
         }
-        const proposal = this._proposal(request, parsed.cell);
+        const proposal = this._proposal(request, parsed.cell, proposalId);
         if (!proposal) {
           return finish(
             'the model proposed no change',
@@ -177,7 +181,8 @@ export class LLMFixer implements IFixer {
   /** The proposal of a reply's entry for the target; null when it changes nothing. */
   private _proposal(
     request: IFixRequest,
-    cell: { source: string; rationale: string }
+    cell: { source: string; rationale: string },
+    id: string
   ): IProposal | null {
     const before = request.source;
     const after = Private.likeBefore(before, cell.source);
@@ -186,7 +191,7 @@ export class LLMFixer implements IFixer {
     }
     this._memory.proposed(request.target, before, after);
     return {
-      id: `llm-${++LLMFixer._count}`,
+      id,
       target: request.target,
       kind: request.kind,
       before,
@@ -228,11 +233,12 @@ export class LLMFixer implements IFixer {
   private async _ask(
     messages: IChatMessage[],
     request: IFixRequest,
-    targetId: string,
+    ids: { targetId: string; proposalId: string },
     usage: ITokenUsage,
     estimated: number,
     signal?: AbortSignal
   ): Promise<{ text: string; finishReason: string }> {
+    const { targetId, proposalId } = ids;
     const { client, model, temperature, tokenBudget } = this._options;
     const used = this._usage.promptTokens + this._usage.completionTokens;
     const room =
@@ -281,6 +287,7 @@ export class LLMFixer implements IFixer {
             this._options.onEvent?.({
               kind: 'partial',
               target: request.target,
+              proposalId,
               source
             });
           }

@@ -1,6 +1,7 @@
 import {
   cellFrames,
   readableTraceback,
+  type FixKind,
   type ICheckSummary,
   type LLMFixEvent,
   type LoopEvent,
@@ -30,15 +31,45 @@ export class LoopView {
       event.target.kind === 'cell'
         ? `cell ${this.positionOf(event.target.cellId)}`
         : event.target.path;
+    const { review } = this._options;
     switch (event.kind) {
       case 'request':
+        this._llmKinds.set(event.proposalId, event.fix);
         loop.setActivity(`Asking ${model} for a fix of ${target}`);
         loop.setLLM({ writing: { target, source: '' } });
         break;
       case 'partial':
         loop.setLLM({ writing: { target, source: event.source } });
+        // In the cell too, as an inline diff that grows; it cannot be accepted before
+        // the reply is complete and the run puts it up for review.
+        if (event.target.kind === 'cell') {
+          if (!review.proposals.pending(event.proposalId)) {
+            const before = review.notebook.source(event.target.cellId) ?? '';
+            review.proposals.add({
+              proposal: {
+                id: event.proposalId,
+                target: event.target,
+                kind: this._llmKinds.get(event.proposalId) ?? 'error-repair',
+                before,
+                after: before,
+                rationale: `${model} is writing this fix…`,
+                ruleIds: [],
+                fixer: 'llm',
+                unsafe: []
+              },
+              status: 'pending',
+              position: this.positionOf(event.target.cellId),
+              fromLoop: true,
+              streaming: true
+            });
+          }
+          review.updateProposal(event.proposalId, event.source);
+        }
         break;
       case 'finished': {
+        if (!event.proposal) {
+          review.proposals.drop(event.proposalId);
+        }
         const spent = event.usage.promptTokens + event.usage.completionTokens;
         const tokens = (loop.state.llm?.tokens ?? 0) + spent;
         loop.setLLM({ writing: null, tokens });
@@ -53,6 +84,7 @@ export class LoopView {
       }
       case 'error':
         // The rules go on; the user sees why the LLM stopped helping.
+        review.proposals.drop(event.proposalId);
         loop.setLLM({ writing: null });
         loop.log(`LLM: ${event.error.message}`, 'error');
         session.setRun('running', `LLM unavailable: ${event.error.message}`);
@@ -246,6 +278,8 @@ export class LoopView {
     }
   }
 
+  // The kind of fix each LLM request is for, by the id its proposal will have.
+  private _llmKinds = new Map<string, FixKind>();
   private _options: IModernizeOptions;
 }
 

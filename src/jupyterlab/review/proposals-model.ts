@@ -138,6 +138,15 @@ export class ProposalsModel implements IDisposable {
     this._changed.emit();
   }
 
+  /** Forgets a pending proposal that streamed in but came to nothing. */
+  drop(id: string): void {
+    const entry = this.pending(id);
+    if (entry) {
+      this._entries = this._entries.filter(e => e !== entry);
+      this._changed.emit();
+    }
+  }
+
   /** Sets the status of the proposals with these ids. */
   setStatus(ids: readonly string[], status: ProposalStatus): void {
     if (ids.length === 0) {
