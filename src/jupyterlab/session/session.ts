@@ -1,3 +1,4 @@
+import { Notification } from '@jupyterlab/apputils';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Contents, Kernel } from '@jupyterlab/services';
@@ -203,6 +204,18 @@ export class CheckSession implements IDisposable {
     }
     this._isDisposed = true;
     this._controller?.abort();
+    // Nothing was written for them: closing the notebook drops them, and says so.
+    const pending = this.review.proposals.entries.filter(
+      entry => entry.status === 'pending'
+    ).length;
+    if (pending > 0) {
+      Notification.info(
+        `${this.panel.context.localPath} was closed with ${pending} Modernizer ` +
+          `proposal${pending === 1 ? '' : 's'} not yet reviewed; the notebook was not ` +
+          'changed by them. Open it and press Modernize or Fix all offline to make them again.',
+        { autoClose: false }
+      );
+    }
     const context = this.panel.sessionContext;
     context.kernelChanged.disconnect(this._onKernelChanged, this);
     context.statusChanged.disconnect(this._updateKernel, this);
