@@ -24,6 +24,8 @@ export interface IInlineDiff {
   unsafe: readonly string[];
   /** The proposal still streams in: it cannot be decided yet. */
   streaming: boolean;
+  /** What the whole proposal changes: a notebook's cell (the default) or a module's file. */
+  scope?: 'cell' | 'file';
   /** The hunks, positioned on the editor's text. */
   hunks: readonly IHunk[];
   /** What the buttons do. */
@@ -242,6 +244,7 @@ namespace Private {
         a.kindLabel === b.kindLabel &&
         a.streaming === b.streaming &&
         a.unsafe.join() === b.unsafe.join() &&
+        a.scope === b.scope &&
         a.hunks.length === b.hunks.length &&
         a.hunks.every(h => !h.conflicted) ===
           b.hunks.every(h => !h.conflicted) &&
@@ -266,18 +269,19 @@ namespace Private {
       const applicable = diff.hunks.some(h => !h.conflicted);
       const buttons = document.createElement('span');
       buttons.className = 'jp-Modernizer-inlineBarButtons';
+      const scope = diff.scope ?? 'cell';
       buttons.append(
         button(
-          'Accept cell',
+          `Accept ${scope}`,
           'jp-mod-accept jp-Modernizer-acceptCell',
-          'Apply every change of this cell that does not conflict with your edits',
+          `Apply every change of this ${scope} that does not conflict with your edits`,
           () => diff.actions.acceptCell(),
           diff.streaming || !applicable
         ),
         button(
-          'Reject cell',
+          `Reject ${scope}`,
           'jp-mod-reject jp-Modernizer-rejectCell',
-          'Keep this cell as it is',
+          `Keep this ${scope} as it is`,
           () => diff.actions.rejectCell()
         )
       );
