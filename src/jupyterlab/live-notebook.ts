@@ -3,6 +3,7 @@ import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Contents } from '@jupyterlab/services';
 import type { ISharedCell } from '@jupyter/ydoc';
 import type { ICodeCellModel } from '@jupyterlab/cells';
+import { Signal, type ISignal } from '@lumino/signaling';
 import type { ICheckCell, IEditableNotebook } from '../core';
 
 /**
@@ -16,6 +17,11 @@ export class LiveNotebook implements IEditableNotebook {
   constructor(options: LiveNotebook.IOptions) {
     this._panel = options.panel;
     this._contents = options.contents;
+  }
+
+  /** Emitted with a local module's path once this document wrote it. */
+  get moduleWritten(): ISignal<this, string> {
+    return this._moduleWritten;
   }
 
   /** The code cells, in order, with the live model's ids. */
@@ -49,7 +55,7 @@ export class LiveNotebook implements IEditableNotebook {
   /** Reads a local module beside the notebook; null when there is none. */
   async readModule(path: string): Promise<string | null> {
     try {
-      const model = await this._contents.get(this._resolve(path), {
+      const model = await this._contents.get(this.resolve(path), {
         content: true,
         type: 'file',
         format: 'text'
@@ -141,11 +147,12 @@ export class LiveNotebook implements IEditableNotebook {
   }
 
   private async _saveModule(path: string, source: string): Promise<void> {
-    await this._contents.save(this._resolve(path), {
+    await this._contents.save(this.resolve(path), {
       type: 'file',
       format: 'text',
       content: source
     });
+    this._moduleWritten.emit(path);
   }
 
   private _cells(): readonly ISharedCell[] {
@@ -157,7 +164,7 @@ export class LiveNotebook implements IEditableNotebook {
   }
 
   /** A path relative to the notebook's folder, as the contents API names it. */
-  private _resolve(path: string): string {
+  resolve(path: string): string {
     const folder = this._panel.context.path.split('/').slice(0, -1).join('/');
     return folder ? `${folder}/${path}` : path;
   }
@@ -165,6 +172,7 @@ export class LiveNotebook implements IEditableNotebook {
   private _panel: NotebookPanel;
   private _contents: Contents.IManager;
   private _originalModules = new Map<string, string>();
+  private _moduleWritten = new Signal<this, string>(this);
 }
 
 /** Options of {@link LiveNotebook}. */

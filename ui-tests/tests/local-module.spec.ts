@@ -67,4 +67,75 @@ test.describe('A helper module beside the notebook', () => {
       .click();
     await expect.poll(() => fileText(page, module)).toBe(HELPERS);
   });
+
+  test('its fix opens in the file editor as an inline diff, and accepting the hunk there writes the file once', async ({
+    page,
+    tmpPath
+  }) => {
+    await passThroughRestarts(page);
+    const module = `${tmpPath}/helpers.py`;
+    await page.contents.uploadContent(HELPERS, 'text', module);
+    await openNotebook(
+      page,
+      `${tmpPath}/uses-helpers.ipynb`,
+      ['import helpers\nprint("Accuracy:", helpers.mean([0.5, 1.0]))'],
+      ['Accuracy: 0.75\n']
+    );
+    const panel = await openPanel(page);
+    // Once the kernel's library versions are known, the scan has spoken.
+    await expect(panel.getByText('No line known to have eroded')).toBeVisible({
+      timeout: 30_000
+    });
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+
+    // The module opens in an editor with the hunk inline; the file is not written yet.
+    const editor = page.locator('.jp-FileEditor', {
+      has: page.locator('.jp-Modernizer-inlineBar')
+    });
+    const hunk = editor.locator('.jp-Modernizer-inlineHunk');
+    await expect(hunk).toHaveCount(1, { timeout: 30_000 });
+    await expect(hunk.locator('.jp-Modernizer-inlineAdded')).toHaveText([
+      '    return float(sum(values)) / len(values)'
+    ]);
+    await expect(editor.locator('.jp-Modernizer-inlineRemoved')).toHaveText([
+      '    return np.float(sum(values)) / len(values)'
+    ]);
+    await expect(
+      editor.getByRole('button', { name: 'Accept file' })
+    ).toBeEnabled();
+    await expect(
+      editor.getByRole('button', { name: 'Reject file' })
+    ).toBeEnabled();
+    expect(await fileText(page, module)).toBe(HELPERS);
+    await screenshot(page, 'module-editor-proposal');
+
+    await hunk.getByRole('button', { name: 'Accept', exact: true }).click();
+    const verdict = panel.locator('.jp-Modernizer-verdict');
+    await expect(verdict).toHaveAttribute('data-verdict', 'reproducible', {
+      timeout: 60_000
+    });
+    const fixed = HELPERS.replace('np.float(', 'float(');
+    expect(await fileText(page, module)).toBe(fixed);
+    // The editor shows the file as written, with nothing left to save.
+    await expect(page.locator('.jp-FileEditor .cm-content')).toContainText(
+      'return float(sum(values))'
+    );
+    await expect(
+      page.locator('.jp-FileEditor .jp-Modernizer-inlineBar')
+    ).toHaveCount(0);
+    await expect(
+      page.locator('.lm-TabBar-tab', { hasText: 'helpers.py' })
+    ).not.toHaveClass(/jp-mod-dirty/);
+    await screenshot(page, 'module-editor-accepted');
+
+    await panel.getByRole('button', { name: 'Revert all' }).click();
+    await page
+      .locator('.jp-Dialog')
+      .getByRole('button', { name: 'Revert all' })
+      .click();
+    await expect.poll(() => fileText(page, module)).toBe(HELPERS);
+    await expect(page.locator('.jp-FileEditor .cm-content')).toContainText(
+      'return np.float(sum(values))'
+    );
+  });
 });

@@ -2,6 +2,7 @@ import type {
   JupyterFrontEnd,
   JupyterFrontEndPlugin
 } from '@jupyterlab/application';
+import { IDocumentManager } from '@jupyterlab/docmanager';
 import { INotebookTracker } from '@jupyterlab/notebook';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import type { ITolerance } from '../../core';
@@ -26,13 +27,14 @@ export const trackerPlugin: JupyterFrontEndPlugin<IModernizerTracker> = {
     'Keeps a Modernizer session per open notebook, with the limits and tolerance from the settings.',
   autoStart: true,
   requires: [INotebookTracker],
-  optional: [ISettingRegistry, ILLMAccess],
+  optional: [ISettingRegistry, ILLMAccess, IDocumentManager],
   provides: IModernizerTracker,
   activate: (
     app: JupyterFrontEnd,
     notebooks: INotebookTracker,
     settingRegistry: ISettingRegistry | null,
-    llm: LLMAccess | null
+    llm: LLMAccess | null,
+    docManager: IDocumentManager | null
   ): IModernizerTracker => {
     let current: ISessionSettings = DEFAULTS;
     if (settingRegistry) {
@@ -64,6 +66,7 @@ export const trackerPlugin: JupyterFrontEndPlugin<IModernizerTracker> = {
       notebooks,
       settings: () => current,
       contents: app.serviceManager.contents,
+      docManager,
       llm
     });
   }

@@ -1,5 +1,6 @@
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
+import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents } from '@jupyterlab/services';
 import type { IDisposable } from '@lumino/disposable';
 import {
@@ -15,6 +16,7 @@ import {
 import { ErrorFixButtons } from '../inline-diff/error-fix-buttons';
 import { HunkReview } from '../inline-diff/hunk-review';
 import { InlineDiffManager } from '../inline-diff/manager';
+import { ModuleDiffManager } from '../inline-diff/module-diff';
 import { ReviewedNotebook } from '../inline-diff/reviewed-notebook';
 import { KIND_LABELS } from '../sidebar/preflight-section';
 import type { SessionModel } from '../session/model';
@@ -53,6 +55,20 @@ export class ReviewController implements IDisposable {
       review: this,
       kindLabel: kind => KIND_LABELS[kind as keyof typeof KIND_LABELS] ?? kind
     });
+    const { docManager } = options;
+    if (docManager) {
+      const modules = new ModuleDiffManager({
+        proposals: this.proposals,
+        docManager,
+        resolve: path => this.notebook.resolve(path),
+        review: this,
+        kindLabel: kind => KIND_LABELS[kind as keyof typeof KIND_LABELS] ?? kind
+      });
+      this.notebook.moduleWritten.connect(
+        (_, path) => void modules.reload(path)
+      );
+      this._modules = modules;
+    }
     this._errorButtons = new ErrorFixButtons({
       panel: options.panel,
       onFix: cellId => void this.fixCell(cellId)
@@ -137,6 +153,17 @@ export class ReviewController implements IDisposable {
       this._hunks.acceptCell(entry);
     } else {
       this._acceptModule(entry);
+    }
+  }
+
+  /**
+   * Accepts a pending module proposal with `source`, the text of the hunks accepted in
+   * its file's editor: the run that made it writes it, else the review does.
+   */
+  acceptModule(id: string, source: string): void {
+    const entry = this.proposals.pending(id);
+    if (entry && !entry.hunks && !entry.streaming) {
+      this._acceptModule(entry, source);
     }
   }
 
@@ -281,6 +308,7 @@ export class ReviewController implements IDisposable {
     this._scanner.sourcesChanged.disconnect(this._rebaseAll, this);
     this._session.runChanged.disconnect(this._onRun, this);
     this._inline.dispose();
+    this._modules?.dispose();
     this._errorButtons.dispose();
     this.proposals.dispose();
     this.scores.dispose();
@@ -334,18 +362,21 @@ export class ReviewController implements IDisposable {
   }
 
   /** A module proposal is applied whole: by the run that made it, else here. */
-  private _acceptModule(entry: IProposalEntry): void {
+  private _acceptModule(
+    entry: IProposalEntry,
+    source = entry.proposal.after
+  ): void {
     const { id } = entry.proposal;
     if (entry.fromLoop) {
-      // The run applies it (or finds it stale) and says so in its events.
-      this.proposals.setStatus([id], 'accepted');
+      // The run writes it (or finds it stale) and says so in its events.
+      this.proposals.update(id, { result: source, status: 'accepted' });
       return;
     }
-    // Modules are only proposed by runs; a proposal left from one is applied whole.
-    const { target, before, after } = entry.proposal;
+    // Modules are only proposed by runs; a proposal left from one is applied here.
+    const { target, before } = entry.proposal;
     if (target.kind === 'module') {
       void this.notebook
-        .writeModule(target.path, before, after)
+        .writeModule(target.path, before, source)
         .then(written =>
           this.proposals.setStatus([id], written ? 'accepted' : 'stale')
         );
@@ -367,6 +398,7 @@ export class ReviewController implements IDisposable {
   private _originalCells: () => readonly nbformat.ICell[];
   private _hunks: HunkReview;
   private _inline: InlineDiffManager;
+  private _modules: ModuleDiffManager | null = null;
   private _errorButtons: ErrorFixButtons;
   private _isDisposed = false;
 }
@@ -378,6 +410,8 @@ export namespace ReviewController {
     session: SessionModel;
     scanner: PreflightScanner;
     contents: Contents.IManager;
+    /** Opens a module with a pending proposal in the file editor, if given. */
+    docManager?: IDocumentManager | null;
     settings: () => ISessionSettings;
     /** The notebook as it was opened, once captured. */
     original: () => IOriginalNotebook | null;

@@ -1,6 +1,7 @@
 import { Notification } from '@jupyterlab/apputils';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
+import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents, Kernel } from '@jupyterlab/services';
 import type { IDisposable } from '@lumino/disposable';
 import {
@@ -43,6 +44,7 @@ export class CheckSession implements IDisposable {
       session: this.model,
       scanner: this.scanner,
       contents: options.contents,
+      docManager: options.docManager,
       settings: options.settings,
       original: () => this._original,
       originalCells: () => this._originalCells
@@ -329,6 +331,8 @@ export namespace CheckSession {
     settings: () => ISessionSettings;
     /** Lists the files beside the notebook and reads its local modules. */
     contents: Contents.IManager;
+    /** Opens the local modules a run proposes to fix, if given. */
+    docManager?: IDocumentManager | null;
     /** The LLM Modernize asks after the migration rules; null without one. */
     llm?: LLMAccess | null;
   }

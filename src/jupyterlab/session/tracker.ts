@@ -1,6 +1,7 @@
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { Signal, type ISignal } from '@lumino/signaling';
 import type { IModernizerTracker } from '../tokens';
+import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents } from '@jupyterlab/services';
 import type { LLMAccess } from '../llm/llm-access';
 import { CheckSession } from './session';
@@ -15,6 +16,7 @@ export class ModernizerTracker implements IModernizerTracker {
     this._notebooks = options.notebooks;
     this._settings = options.settings;
     this._contents = options.contents;
+    this._docManager = options.docManager ?? null;
     this._llm = options.llm ?? null;
     this._notebooks.widgetAdded.connect((_, panel) => this.sessionFor(panel));
     this._notebooks.currentChanged.connect(() =>
@@ -47,6 +49,7 @@ export class ModernizerTracker implements IModernizerTracker {
         panel,
         settings: this._settings,
         contents: this._contents,
+        docManager: this._docManager,
         llm: this._llm
       });
       created.model.runChanged.connect(() => this._runChanged.emit());
@@ -69,6 +72,7 @@ export class ModernizerTracker implements IModernizerTracker {
   private _notebooks: INotebookTracker;
   private _settings: () => ISessionSettings;
   private _contents: Contents.IManager;
+  private _docManager: IDocumentManager | null;
   private _llm: LLMAccess | null;
   private _sessions = new Map<NotebookPanel, CheckSession>();
   private _currentChanged = new Signal<this, CheckSession | null>(this);
@@ -83,6 +87,8 @@ export namespace ModernizerTracker {
     settings: () => ISessionSettings;
     /** The server's files, beside each notebook. */
     contents: Contents.IManager;
+    /** Opens the local modules a run proposes to fix, if given. */
+    docManager?: IDocumentManager | null;
     /** The LLM behind the server's proxy, if the extension's LLM plugin is on. */
     llm?: LLMAccess | null;
   }
