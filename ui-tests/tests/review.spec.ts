@@ -189,3 +189,30 @@ test.describe('Revert all', () => {
     await screenshot(page, 'reverted');
   });
 });
+
+test.describe('Closing a notebook mid-review', () => {
+  test('drops its pending proposals with a notice and saves nothing of them', async ({
+    page,
+    tmpPath
+  }) => {
+    const path = `${tmpPath}/closed.ipynb`;
+    await openNotebook(page, path, [IMPORTS, FLOAT]);
+    const panel = await openPanel(page);
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(2);
+    await panel.getByRole('button', { name: 'Fix all offline' }).click();
+    await expect(panel.locator('.jp-Modernizer-proposal')).toHaveCount(2);
+
+    await page.notebook.close(true);
+    await expect(page.locator('.jp-Notification-Toast-info')).toContainText(
+      'closed.ipynb was closed with 2 Modernizer proposals not yet reviewed'
+    );
+    const saved = await page.evaluate(async path => {
+      const contents = (window as any).jupyterapp.serviceManager.contents;
+      return (await contents.get(path, { content: true })).content.cells;
+    }, path);
+    expect(saved.map((cell: any) => [].concat(cell.source).join(''))).toEqual([
+      IMPORTS,
+      FLOAT
+    ]);
+  });
+});
