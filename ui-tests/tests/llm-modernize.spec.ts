@@ -135,3 +135,42 @@ test.describe('Modernize when the LLM fails', () => {
     await screenshot(page, 'llm-key-rejected');
   });
 });
+
+test.describe('Fix with Modernizer with an LLM behind the server', () => {
+  test('an error no rule knows is put to the LLM with its traceback; the fix streams into the cell', async ({
+    page,
+    tmpPath
+  }) => {
+    const reply = JSON.stringify({
+      cells: [
+        {
+          id: 'cell-0',
+          source: FIXED,
+          rationale: 'np.asfarray was removed in numpy 2.0.'
+        }
+      ]
+    });
+    await scriptReplies([{ content: reply, chunk_chars: 6, delay_ms: 30 }]);
+    await openNotebook(page, `${tmpPath}/fix-error.ipynb`, [ERODED]);
+    const panel = await openPanel(page);
+    await expect(panel.getByText('No line known to have eroded')).toBeVisible({
+      timeout: 30_000
+    });
+    const cell = (await page.notebook.getCellLocator(0))!;
+    await page.notebook.runCell(0);
+    await cell.getByRole('button', { name: 'Fix with Modernizer' }).click();
+
+    await expect(
+      cell.locator('.jp-Modernizer-inlineAdded').first()
+    ).toContainText('np.asarray', { timeout: 30_000 });
+    await cell.getByRole('button', { name: 'Accept cell' }).click();
+    await expect.poll(() => cellSource(page, 0)).toBe(FIXED);
+
+    const [request] = (await stubRequests()).filter(r =>
+      r.path.endsWith('/chat/completions')
+    );
+    const prompt = JSON.stringify(request.body.messages);
+    expect(prompt).toContain('AttributeError');
+    expect(prompt).toContain('np.asfarray');
+  });
+});

@@ -9,6 +9,7 @@ import {
 } from '../../core';
 import type { IFailure } from '../session/model';
 import type { IModernizeOptions } from './modernize-run';
+import { streamIntoCell } from './llm-cell-fix';
 import { cellPositions, liveCodeCells } from './notebook-cells';
 
 /**
@@ -42,34 +43,23 @@ export class LoopView {
         loop.setLLM({ writing: { target, source: event.source } });
         // In the cell too, as an inline diff that grows; it cannot be accepted before
         // the reply is complete and the run puts it up for review.
-        if (event.target.kind === 'cell') {
-          if (!review.proposals.pending(event.proposalId)) {
-            const before = review.notebook.source(event.target.cellId) ?? '';
-            review.proposals.add({
-              proposal: {
-                id: event.proposalId,
-                target: event.target,
-                kind: this._llmKinds.get(event.proposalId) ?? 'error-repair',
-                before,
-                after: before,
-                rationale: `${model} is writing this fix…`,
-                ruleIds: [],
-                fixer: 'llm',
-                unsafe: []
-              },
-              status: 'pending',
-              position: this.positionOf(event.target.cellId),
-              fromLoop: true,
-              streaming: true
-            });
-          }
-          review.updateProposal(event.proposalId, event.source);
-        }
+        streamIntoCell(review, event, {
+          model,
+          kind: this._llmKinds.get(event.proposalId) ?? 'error-repair',
+          position:
+            event.target.kind === 'cell'
+              ? this.positionOf(event.target.cellId)
+              : 0,
+          fromLoop: true
+        });
         break;
       case 'finished': {
-        if (!event.proposal) {
-          review.proposals.drop(event.proposalId);
-        }
+        streamIntoCell(review, event, {
+          model,
+          kind: event.fix,
+          position: 0,
+          fromLoop: true
+        });
         const spent = event.usage.promptTokens + event.usage.completionTokens;
         const tokens = (loop.state.llm?.tokens ?? 0) + spent;
         loop.setLLM({ writing: null, tokens });
@@ -84,7 +74,12 @@ export class LoopView {
       }
       case 'error':
         // The rules go on; the user sees why the LLM stopped helping.
-        review.proposals.drop(event.proposalId);
+        streamIntoCell(review, event, {
+          model,
+          kind: 'error-repair',
+          position: 0,
+          fromLoop: true
+        });
         loop.setLLM({ writing: null });
         loop.log(`LLM: ${event.error.message}`, 'error');
         session.setRun('running', `LLM unavailable: ${event.error.message}`);

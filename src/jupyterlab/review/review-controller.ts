@@ -41,6 +41,7 @@ export class ReviewController implements IDisposable {
     this._settings = options.settings;
     this._original = options.original;
     this._originalCells = options.originalCells;
+    this._askLLM = options.askLLM ?? null;
     this.notebook = new ReviewedNotebook({
       panel: options.panel,
       contents: options.contents
@@ -131,11 +132,17 @@ export class ReviewController implements IDisposable {
     if (proposal && !this.pendingFor(cellId)) {
       this.proposals.add({ proposal, status: 'pending', position });
     }
+    // No rule has it: the LLM, when the server has one, with the cell's error.
+    const llm =
+      proposal || !this._askLLM
+        ? null
+        : await this._askLLM(cellId, position).catch(
+            (error: Error) => error.message
+          );
+    const rules = `No migration rule rewrites cell ${position}: its error needs another fix.`;
     this.proposals.setBusy(
       false,
-      proposal
-        ? null
-        : `No migration rule rewrites cell ${position}: its error needs another fix.`
+      proposal ? null : (llm ?? (this.pendingFor(cellId) ? null : rules))
     );
   }
 
@@ -395,6 +402,7 @@ export class ReviewController implements IDisposable {
   private _scanner: PreflightScanner;
   private _settings: () => ISessionSettings;
   private _original: () => IOriginalNotebook | null;
+  private _askLLM: ReviewController.IOptions['askLLM'] | null;
   private _originalCells: () => readonly nbformat.ICell[];
   private _hunks: HunkReview;
   private _inline: InlineDiffManager;
@@ -417,5 +425,10 @@ export namespace ReviewController {
     original: () => IOriginalNotebook | null;
     /** The same, as the cells' nbformat JSON (metadata included), for Revert all. */
     originalCells: () => readonly nbformat.ICell[];
+    /**
+     * Asks the LLM for a fix of a failed cell that no rule fixes; resolves to what to
+     * say when none came (null when one did, or when there is no LLM).
+     */
+    askLLM?: (cellId: string, position: number) => Promise<string | null>;
   }
 }

@@ -16,6 +16,7 @@ import { interruptKernel } from '../interrupt';
 import { PreflightScanner } from '../review/preflight';
 import { LoopModel } from '../review/loop-model';
 import type { LLMAccess } from '../llm/llm-access';
+import { fixCellWithLLM } from '../review/llm-cell-fix';
 import { runModernize } from '../review/modernize-run';
 import { ReviewController } from '../review/review-controller';
 import { runNotebookCheck } from './check-runner';
@@ -47,7 +48,18 @@ export class CheckSession implements IDisposable {
       docManager: options.docManager,
       settings: options.settings,
       original: () => this._original,
-      originalCells: () => this._originalCells
+      originalCells: () => this._originalCells,
+      askLLM: (cellId, position) =>
+        this.llm
+          ? fixCellWithLLM({
+              llm: this.llm,
+              review: this.review,
+              scanner: this.scanner,
+              panel: this.panel,
+              cellId,
+              position
+            })
+          : Promise.resolve(null)
     });
     const context = this.panel.sessionContext;
     context.kernelChanged.connect(this._onKernelChanged, this);

@@ -1,0 +1,145 @@
+import type { ICodeCellModel } from '@jupyterlab/cells';
+import type * as nbformat from '@jupyterlab/nbformat';
+import type { NotebookPanel } from '@jupyterlab/notebook';
+import {
+  KernelExecutor,
+  type FixKind,
+  type ICellResult,
+  type LLMFixEvent
+} from '../../core';
+import type { LLMAccess } from '../llm/llm-access';
+import { liveCodeCells } from './notebook-cells';
+import type { PreflightScanner } from './preflight';
+import type { ReviewController } from './review-controller';
+
+/**
+ * Shows an LLM fix in its cell while the model writes it: a streaming proposal under the
+ * id the finished one will have (which then replaces it), dropped if nothing comes of it.
+ */
+export function streamIntoCell(
+  review: ReviewController,
+  event: LLMFixEvent,
+  options: { model: string; kind: FixKind; position: number; fromLoop: boolean }
+): void {
+  if (event.target.kind !== 'cell') {
+    return;
+  }
+  if (event.kind === 'partial') {
+    if (!review.proposals.pending(event.proposalId)) {
+      const before = review.notebook.source(event.target.cellId) ?? '';
+      review.proposals.add({
+        proposal: {
+          id: event.proposalId,
+          target: event.target,
+          kind: options.kind,
+          before,
+          after: before,
+          rationale: `${options.model} is writing this fix…`,
+          ruleIds: [],
+          fixer: 'llm',
+          unsafe: []
+        },
+        status: 'pending',
+        position: options.position,
+        fromLoop: options.fromLoop,
+        streaming: true
+      });
+    }
+    review.updateProposal(event.proposalId, event.source);
+  } else if (
+    event.kind === 'error' ||
+    (event.kind === 'finished' && !event.proposal)
+  ) {
+    review.proposals.drop(event.proposalId);
+  }
+}
+
+/** What {@link fixCellWithLLM} works with. */
+export interface ILLMCellFixOptions {
+  llm: LLMAccess;
+  review: ReviewController;
+  scanner: PreflightScanner;
+  panel: NotebookPanel;
+  cellId: string;
+  /** The cell's number as the panel shows it. */
+  position: number;
+}
+
+/**
+ * Fix with Modernizer, when no rule has a fix: asks the LLM about the cell with the error
+ * its outputs hold, streaming the fix into the cell. Resolves to what the panel should
+ * say when no proposal came of it (null when one did, or when there is no LLM).
+ */
+export async function fixCellWithLLM(
+  options: ILLMCellFixOptions
+): Promise<string | null> {
+  const { llm, review, scanner, panel, cellId, position } = options;
+  const failure = Private.errorOf(panel, cellId);
+  const source = review.notebook.source(cellId);
+  const environment = await scanner.environment(liveCodeCells(panel));
+  if (!failure || source === null || !environment) {
+    return null;
+  }
+  let model = '';
+  const fixer = await llm.fixer((event, name) => {
+    model = name;
+    streamIntoCell(review, event, {
+      model: name,
+      kind: 'error-repair',
+      position,
+      fromLoop: false
+    });
+  });
+  if (!fixer) {
+    return null;
+  }
+  const kernel = panel.sessionContext.session?.kernel;
+  const proposal = await fixer.propose({
+    kind: 'error-repair',
+    target: { kind: 'cell', cellId },
+    source,
+    failure,
+    findings: [],
+    environment,
+    document: review.notebook,
+    probe: kernel ? new KernelExecutor({ kernel }) : undefined
+  });
+  if (proposal) {
+    review.proposals.add({ proposal, status: 'pending', position });
+    return null;
+  }
+  return `${model || 'The LLM'} has no fix for cell ${position}: ${
+    fixer.error?.message ?? fixer.lastReason ?? 'no reason given'
+  }`;
+}
+
+namespace Private {
+  /** The error a cell's outputs hold, as a failed run of it. */
+  export function errorOf(
+    panel: NotebookPanel,
+    cellId: string
+  ): ICellResult | null {
+    const cells = panel.content.model?.cells;
+    for (let i = 0; cells && i < cells.length; i++) {
+      const cell = cells.get(i);
+      if (cell.id !== cellId || cell.type !== 'code') {
+        continue;
+      }
+      const outputs = (cell as ICodeCellModel).outputs.toJSON();
+      const error = outputs.find(output => output.output_type === 'error') as
+        nbformat.IError | undefined;
+      return error
+        ? {
+            status: 'error',
+            ename: error.ename,
+            evalue: error.evalue,
+            traceback: error.traceback,
+            outputs,
+            executionCount: (cell as ICodeCellModel).executionCount,
+            durationMs: 0
+          }
+        : null;
+    }
+    return null;
+  }
+}
