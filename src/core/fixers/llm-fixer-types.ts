@@ -28,6 +28,7 @@ export type LLMFixEvent =
       kind: 'partial';
       target: ProposalTarget;
       proposalId: string;
+      fix: FixKind;
       source: string;
     }
   | {

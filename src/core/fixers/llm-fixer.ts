@@ -288,6 +288,7 @@ export class LLMFixer implements IFixer {
               kind: 'partial',
               target: request.target,
               proposalId,
+              fix: request.kind,
               source
             });
           }

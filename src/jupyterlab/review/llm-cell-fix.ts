@@ -1,12 +1,7 @@
 import type { ICodeCellModel } from '@jupyterlab/cells';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
-import {
-  KernelExecutor,
-  type FixKind,
-  type ICellResult,
-  type LLMFixEvent
-} from '../../core';
+import { KernelExecutor, type ICellResult, type LLMFixEvent } from '../../core';
 import type { LLMAccess } from '../llm/llm-access';
 import { liveCodeCells } from './notebook-cells';
 import type { PreflightScanner } from './preflight';
@@ -19,7 +14,7 @@ import type { ReviewController } from './review-controller';
 export function streamIntoCell(
   review: ReviewController,
   event: LLMFixEvent,
-  options: { model: string; kind: FixKind; position: number; fromLoop: boolean }
+  options: { model: string; position: number; fromLoop: boolean }
 ): void {
   if (event.target.kind !== 'cell') {
     return;
@@ -31,7 +26,7 @@ export function streamIntoCell(
         proposal: {
           id: event.proposalId,
           target: event.target,
-          kind: options.kind,
+          kind: event.fix,
           before,
           after: before,
           rationale: `${options.model} is writing this fix…`,
@@ -85,7 +80,6 @@ export async function fixCellWithLLM(
     model = name;
     streamIntoCell(review, event, {
       model: name,
-      kind: 'error-repair',
       position,
       fromLoop: false
     });

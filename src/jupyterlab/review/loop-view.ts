@@ -1,7 +1,6 @@
 import {
   cellFrames,
   readableTraceback,
-  type FixKind,
   type ICheckSummary,
   type LLMFixEvent,
   type LoopEvent,
@@ -27,39 +26,23 @@ export class LoopView {
 
   /** Mirrors what the LLM fixer does: the request, the fix growing, its cost, a failure. */
   showLLM = (event: LLMFixEvent, model: string): void => {
-    const { loop, session } = this._options;
+    const { loop, session, review } = this._options;
+    const position =
+      event.target.kind === 'cell' ? this.positionOf(event.target.cellId) : 0;
     const target =
-      event.target.kind === 'cell'
-        ? `cell ${this.positionOf(event.target.cellId)}`
-        : event.target.path;
-    const { review } = this._options;
+      event.target.kind === 'cell' ? `cell ${position}` : event.target.path;
+    // In the cell too, as an inline diff that grows with the reply; it cannot be
+    // accepted before the run puts it up for review, and goes if nothing comes of it.
+    streamIntoCell(review, event, { model, position, fromLoop: true });
     switch (event.kind) {
       case 'request':
-        this._llmKinds.set(event.proposalId, event.fix);
         loop.setActivity(`Asking ${model} for a fix of ${target}`);
         loop.setLLM({ writing: { target, source: '' } });
         break;
       case 'partial':
         loop.setLLM({ writing: { target, source: event.source } });
-        // In the cell too, as an inline diff that grows; it cannot be accepted before
-        // the reply is complete and the run puts it up for review.
-        streamIntoCell(review, event, {
-          model,
-          kind: this._llmKinds.get(event.proposalId) ?? 'error-repair',
-          position:
-            event.target.kind === 'cell'
-              ? this.positionOf(event.target.cellId)
-              : 0,
-          fromLoop: true
-        });
         break;
       case 'finished': {
-        streamIntoCell(review, event, {
-          model,
-          kind: event.fix,
-          position: 0,
-          fromLoop: true
-        });
         const spent = event.usage.promptTokens + event.usage.completionTokens;
         const tokens = (loop.state.llm?.tokens ?? 0) + spent;
         loop.setLLM({ writing: null, tokens });
@@ -74,12 +57,6 @@ export class LoopView {
       }
       case 'error':
         // The rules go on; the user sees why the LLM stopped helping.
-        streamIntoCell(review, event, {
-          model,
-          kind: 'error-repair',
-          position: 0,
-          fromLoop: true
-        });
         loop.setLLM({ writing: null });
         loop.log(`LLM: ${event.error.message}`, 'error');
         session.setRun('running', `LLM unavailable: ${event.error.message}`);
@@ -273,8 +250,6 @@ export class LoopView {
     }
   }
 
-  // The kind of fix each LLM request is for, by the id its proposal will have.
-  private _llmKinds = new Map<string, FixKind>();
   private _options: IModernizeOptions;
 }
 
