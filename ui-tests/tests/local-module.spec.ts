@@ -1,4 +1,5 @@
 import { expect, test, type IJupyterLabPageFixture } from '@jupyterlab/galata';
+import type { Locator } from '@playwright/test';
 import {
   openNotebook,
   openPanel,
@@ -20,22 +21,37 @@ async function fileText(
   }, path);
 }
 
+/**
+ * Writes helpers.py and a notebook that imports it into `folder`, opens the notebook and
+ * presses Modernize once the kernel's library versions are known (the scan has spoken).
+ */
+async function modernizeWithHelpers(
+  page: IJupyterLabPageFixture,
+  folder: string
+): Promise<{ module: string; panel: Locator }> {
+  await passThroughRestarts(page);
+  const module = `${folder}/helpers.py`;
+  await page.contents.uploadContent(HELPERS, 'text', module);
+  await openNotebook(
+    page,
+    `${folder}/uses-helpers.ipynb`,
+    ['import helpers\nprint("Accuracy:", helpers.mean([0.5, 1.0]))'],
+    ['Accuracy: 0.75\n']
+  );
+  const panel = await openPanel(page);
+  await expect(panel.getByText('No line known to have eroded')).toBeVisible({
+    timeout: 30_000
+  });
+  await panel.getByRole('button', { name: 'Modernize' }).click();
+  return { module, panel };
+}
+
 test.describe('A helper module beside the notebook', () => {
   test('its fix is reviewed like a cell’s, written only when accepted, and Revert all puts it back', async ({
     page,
     tmpPath
   }) => {
-    await passThroughRestarts(page);
-    const module = `${tmpPath}/helpers.py`;
-    await page.contents.uploadContent(HELPERS, 'text', module);
-    await openNotebook(
-      page,
-      `${tmpPath}/uses-helpers.ipynb`,
-      ['import helpers\nprint("Accuracy:", helpers.mean([0.5, 1.0]))'],
-      ['Accuracy: 0.75\n']
-    );
-    const panel = await openPanel(page);
-    await panel.getByRole('button', { name: 'Modernize' }).click();
+    const { module, panel } = await modernizeWithHelpers(page, tmpPath);
 
     // The module's proposal names the file and waits; nothing is written yet.
     const pending = panel.locator(
@@ -72,21 +88,7 @@ test.describe('A helper module beside the notebook', () => {
     page,
     tmpPath
   }) => {
-    await passThroughRestarts(page);
-    const module = `${tmpPath}/helpers.py`;
-    await page.contents.uploadContent(HELPERS, 'text', module);
-    await openNotebook(
-      page,
-      `${tmpPath}/uses-helpers.ipynb`,
-      ['import helpers\nprint("Accuracy:", helpers.mean([0.5, 1.0]))'],
-      ['Accuracy: 0.75\n']
-    );
-    const panel = await openPanel(page);
-    // Once the kernel's library versions are known, the scan has spoken.
-    await expect(panel.getByText('No line known to have eroded')).toBeVisible({
-      timeout: 30_000
-    });
-    await panel.getByRole('button', { name: 'Modernize' }).click();
+    const { module, panel } = await modernizeWithHelpers(page, tmpPath);
 
     // The module opens in an editor with the hunk inline; the file is not written yet.
     const editor = page.locator('.jp-FileEditor', {
