@@ -36,15 +36,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-CLI = os.path.join(ROOT, "bin", "jupyterlab-modernizer.js")
-CORPUS = os.path.join(HERE, "corpus")
+from bench_repair import CORPUS, ROOT, run_corpus
+
 STUB = os.path.join(ROOT, "tests", "llm_stub.py")
-VENV_BIN = os.path.join(ROOT, ".venv", "bin")
 MODEL = "stub-model"
 TARGET_MEDIAN = 3000
 WORD = re.compile(r"\w+|[^\w\s]")
@@ -78,47 +74,15 @@ class Stub:
             self.process.wait()
 
 
-def run_corpus(work, budget, stub_url):
-    """Runs the CLI over the copied corpus with the stub as its LLM."""
-    with open(os.path.join(work, "manifest.json")) as f:
-        manifest = json.load(f)
-    names = [nb["name"] for nb in manifest["notebooks"]]
-    paths = [nb["path"] for nb in manifest["notebooks"]]
-    env = dict(
-        os.environ,
-        PATH=VENV_BIN + os.pathsep + os.environ.get("PATH", ""),
-        OPENAI_BASE_URL=stub_url,
-        OPENAI_API_KEY="bench-dummy-key",
+def run_corpus_with_stub(work, budget, stub_url):
+    """Runs the CLI over the copied corpus with the stub as its LLM; the reports in run order."""
+    names, by_name, seconds, done = run_corpus(
+        work,
+        budget,
+        options=("--model", MODEL),
+        env={"OPENAI_BASE_URL": stub_url, "OPENAI_API_KEY": "bench-dummy-key"},
     )
-    env.pop("MODERNIZER_MODEL", None)
-    started = time.monotonic()
-    done = subprocess.run(
-        [
-            "node",
-            CLI,
-            "run",
-            *paths,
-            "--auto-accept",
-            "--model",
-            MODEL,
-            "--out",
-            "out",
-            "--json",
-            "report.json",
-            "--budget",
-            str(budget),
-        ],
-        cwd=work,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    seconds = time.monotonic() - started
-    if not os.path.exists(os.path.join(work, "report.json")):
-        sys.exit(f"The command wrote no report (exit {done.returncode}):\n{done.stderr}")
-    with open(os.path.join(work, "report.json")) as f:
-        reports = json.load(f)["notebooks"]
-    return names, reports, seconds, done
+    return names, list(by_name.values()), seconds, done
 
 
 def counts(messages):
@@ -189,7 +153,7 @@ def main():
         with tempfile.TemporaryDirectory(prefix="bench-llm-prompts-") as tmp:
             work = os.path.join(tmp, "corpus")
             shutil.copytree(CORPUS, work)
-            names, reports, seconds, done = run_corpus(work, args.budget, stub.url)
+            names, reports, seconds, done = run_corpus_with_stub(work, args.budget, stub.url)
         requests = stub.requests()
     finally:
         stub.stop()

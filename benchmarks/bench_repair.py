@@ -32,13 +32,16 @@ CORPUS = os.path.join(HERE, "corpus")
 VENV_BIN = os.path.join(ROOT, ".venv", "bin")
 
 
-def run_corpus(work, budget):
-    """Runs the CLI over the copied corpus; returns (reports by name, seconds, exit code)."""
+def run_corpus(work, budget, options=("--offline",), env=None):
+    """
+    Runs the CLI over the copied corpus with `options` (offline by default) and `env` added
+    to the environment; returns (names, reports by name, seconds, the finished process).
+    """
     with open(os.path.join(work, "manifest.json")) as f:
         manifest = json.load(f)
     names = [nb["name"] for nb in manifest["notebooks"]]
     paths = [nb["path"] for nb in manifest["notebooks"]]
-    env = dict(os.environ, PATH=VENV_BIN + os.pathsep + os.environ.get("PATH", ""))
+    env = dict(os.environ, PATH=VENV_BIN + os.pathsep + os.environ.get("PATH", ""), **(env or {}))
     started = time.monotonic()
     done = subprocess.run(
         [
@@ -46,7 +49,7 @@ def run_corpus(work, budget):
             CLI,
             "run",
             *paths,
-            "--offline",
+            *options,
             "--auto-accept",
             "--out",
             "out",
