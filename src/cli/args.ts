@@ -11,6 +11,7 @@ export const ExitCode = {
 
 export const USAGE = `Usage: jupyterlab-modernizer check NOTEBOOK.ipynb [options]
        jupyterlab-modernizer run NOTEBOOK.ipynb... --out DIR [options]
+       jupyterlab-modernizer scores ORIGINAL.ipynb [EXECUTED.ipynb] [options]
 
 check: runs every code cell of the notebook in order, in a fresh kernel, and stops at
 the first cell that fails. Nothing in the notebook is changed.
@@ -39,6 +40,12 @@ modules under DIR, and DIR/NAME.report.md.
   configured: OPENAI_BASE_URL (any OpenAI-compatible endpoint) and, if it needs one,
   OPENAI_API_KEY.
 
+scores: prints the scores ORIGINAL's saved outputs hold (by the rule run uses) and,
+with EXECUTED (the same notebook as it ran now), each one against the score printed in
+its place now. Exit 1 when one is out of tolerance.
+  --tolerance X        relative score tolerance (default 0.1, i.e. 10%)
+  --json FILE          write the scores as JSON (- writes them to stdout instead)
+
 Options:
   --server-url URL     run against this Jupyter server (default: start a local one)
   --token TOKEN        the server's token (default: $JUPYTER_TOKEN)
@@ -60,7 +67,8 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'check'; options: ICheckCommandOptions }
-  | { kind: 'run'; options: IRunCommandOptions };
+  | { kind: 'run'; options: IRunCommandOptions }
+  | { kind: 'scores'; options: IScoresCommandOptions };
 
 /** Options of `check`. */
 export interface ICheckCommandOptions {
@@ -99,6 +107,17 @@ export interface IRunCommandOptions {
   allowInstalls: boolean;
   /** The LLM sees every cell, not only the dependencies. */
   wholeNotebook: boolean;
+}
+
+/** Options of `scores`. */
+export interface IScoresCommandOptions {
+  original: string;
+  /** The same notebook as it ran now. */
+  executed?: string;
+  /** Relative tolerance, 0.1 for 10%. */
+  tolerance: number;
+  /** Where to write the JSON; `-` is stdout. */
+  json?: string;
 }
 
 /** A command line that cannot be understood; the message says why. */
@@ -165,6 +184,25 @@ export function parseCommandLine(argv: string[]): Command {
     ),
     json: values.json
   };
+  if (command === 'scores') {
+    if (!notebook) {
+      throw new UsageError(
+        'scores needs a notebook: scores ORIGINAL.ipynb [EXECUTED.ipynb]'
+      );
+    }
+    if (extra.length > 1) {
+      throw new UsageError(`Unexpected argument "${extra[1]}".`);
+    }
+    return {
+      kind: 'scores',
+      options: {
+        original: notebook,
+        executed: extra[0],
+        tolerance: Private.tolerance(values.tolerance),
+        json: values.json
+      }
+    };
+  }
   if (command === 'run') {
     if (!notebook) {
       throw new UsageError(
@@ -174,12 +212,7 @@ export function parseCommandLine(argv: string[]): Command {
     if (!values.out) {
       throw new UsageError('run needs --out DIR: where to write the results.');
     }
-    const tolerance = Number(values.tolerance ?? '0.1');
-    if (!Number.isFinite(tolerance) || tolerance < 0) {
-      throw new UsageError(
-        `--tolerance takes a number of at least 0 (0.1 is 10%), not "${values.tolerance}".`
-      );
-    }
+    const tolerance = Private.tolerance(values.tolerance);
     return {
       kind: 'run',
       options: {
@@ -248,6 +281,17 @@ namespace Private {
     // A page's address (…/lab, …/tree/x) serves from the base URL above it.
     url.pathname = url.pathname.replace(/\/(lab|tree|notebooks)(\/.*)?$/, '/');
     return { url: url.href, token };
+  }
+
+  /** A relative tolerance, 0.1 (10%) when the flag is absent. */
+  export function tolerance(value: string | undefined): number {
+    const number = Number(value ?? '0.1');
+    if (!Number.isFinite(number) || number < 0) {
+      throw new UsageError(
+        `--tolerance takes a number of at least 0 (0.1 is 10%), not "${value}".`
+      );
+    }
+    return number;
   }
 
   /** A positive whole number, or undefined when the flag is absent. */

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { ExitCode, parseCommandLine, USAGE, UsageError } from './args';
 import { checkCommand } from './check-command';
 import { runCommand } from './run-command';
+import { scoresCommand } from './scores-command';
 
 /** Runs the command line and resolves to the exit code. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -23,6 +24,11 @@ export async function runCli(argv: string[]): Promise<number> {
     case 'version':
       process.stdout.write(`${packageVersion()}\n`);
       return ExitCode.passed;
+    case 'scores':
+      return scoresCommand(command.options, {
+        stdout: process.stdout,
+        stderr: process.stderr
+      });
     case 'check':
     case 'run': {
       const controller = new AbortController();
