@@ -17,6 +17,7 @@ import { matplotlibRules } from './matplotlib';
 import { seabornRules } from './seaborn';
 import { scipyRules } from './scipy';
 import { ipythonRules } from './ipython';
+import { widgetRules } from './widgets';
 import { dataPathRules } from './data-paths';
 
 export * from './types';
@@ -46,5 +47,6 @@ export const allRules: readonly IRule[] = [
   ...seabornRules,
   ...scipyRules,
   ...ipythonRules,
+  ...widgetRules,
   ...dataPathRules
 ];

@@ -1,6 +1,7 @@
 import { defineRule, matchAt } from './builders';
 import { importsOf, moduleMoved, nameMoved } from './builders-imports';
 import type { IRule, IRuleMatch } from './types';
+import { WIDGETS_INSTALLED } from './widgets';
 
 const notes = (version: string) =>
   `https://ipython.readthedocs.io/en/stable/whatsnew/version${version}.html`;
@@ -10,7 +11,29 @@ const moduleGone = (module: string) => ({
 });
 // A line that loads or runs the watermark extension: `%load_ext watermark`, `%watermark -v`.
 const WATERMARK_MAGIC =
-  /^[ \t]*%(load_ext[ \t]+watermark|watermark)\b[^\n]*(\n|$)/gm;
+  /^[ \t]*%((re)?load_ext[ \t]+watermark|watermark)\b[^\n]*(\n|$)/gm;
+
+/**
+ * Moving `IPython.html.widgets` to `ipywidgets` helps only where ipywidgets is installed:
+ * the kernel is asked first (without it, widgets.ts calls the controls' functions instead).
+ */
+function onlyWhereInstalled(to: string, rule: IRule): IRule {
+  if (to !== 'ipywidgets') {
+    return rule;
+  }
+  return {
+    ...rule,
+    find: context =>
+      rule.find(context).map(match => ({
+        ...match,
+        edits: [],
+        question: {
+          expression: WIDGETS_INSTALLED,
+          decide: answer => (answer === 'True' ? match.edits : null)
+        }
+      }))
+  };
+}
 
 /** IPython's split into Jupyter projects (4.0) and later removals. */
 export const ipythonRules: IRule[] = [
@@ -22,26 +45,30 @@ export const ipythonRules: IRule[] = [
       ['IPython.nbformat', 'nbformat', 'nbformat', 'v4']
     ] as const
   ).map(([module, to, id, name]) =>
-    moduleMoved({
-      id: `ipython.${id}`,
-      distribution: 'ipython',
-      since: '4.0.0',
-      summary: `\`${module}\` moved out of IPython in 4.0: it is \`${to}\`.`,
-      link: 'https://ipython.readthedocs.io/en/stable/whatsnew/version4.html',
-      raises: {
-        ename: 'ModuleNotFoundError',
-        message: /No module named 'IPython\./
-      },
-      module,
+    onlyWhereInstalled(
       to,
-      examples: [
-        {
-          before: `from ${module} import ${name}\nprint(${name}.__name__)`,
-          after: `from ${to} import ${name}\nprint(${name}.__name__)`,
-          requires: to === 'ipywidgets' ? ['ipywidgets'] : undefined
-        }
-      ]
-    })
+      moduleMoved({
+        id: `ipython.${id}`,
+        distribution: 'ipython',
+        since: '4.0.0',
+        summary: `\`${module}\` moved out of IPython in 4.0: it is \`${to}\`.`,
+        link: 'https://ipython.readthedocs.io/en/stable/whatsnew/version4.html',
+        raises: {
+          ename: 'ModuleNotFoundError',
+          message: /No module named 'IPython\./
+        },
+        module,
+        to,
+        examples: [
+          {
+            before: `from ${module} import ${name}\nprint(${name}.__name__)`,
+            after: `from ${to} import ${name}\nprint(${name}.__name__)`,
+            requires: to === 'ipywidgets' ? ['ipywidgets'] : undefined,
+            answer: to === 'ipywidgets' ? 'True' : undefined
+          }
+        ]
+      })
+    )
   ),
   nameMoved({
     id: 'ipython.set-matplotlib-formats',

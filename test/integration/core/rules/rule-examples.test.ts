@@ -11,6 +11,7 @@ import {
   answerQuestions,
   evidenceOf,
   importTable,
+  namesBound,
   raisedBy,
   prepareSource,
   proposeRewrite,
@@ -124,8 +125,11 @@ describe('rule examples in a real kernel', { timeout: 300_000 }, () => {
         'the question left names behind'
       );
     }
+    // The setup stands for the cells above: the names it binds are bound.
+    const bound = namesBound(prepareSource(example.setup ?? ''));
     return (
-      proposeRewrite(example.before, withAnswers)?.source ?? example.before
+      proposeRewrite(example.before, withAnswers, { bound })?.source ??
+      example.before
     );
   }
 
@@ -138,7 +142,13 @@ describe('rule examples in a real kernel', { timeout: 300_000 }, () => {
           );
           return;
         }
-        assert.equal(await rewrite(rule, example), example.after);
+        const missing = (example.requires ?? []).filter(
+          name => !versions.has(name)
+        );
+        // A rule that asks the kernel whether a package is installed rewrites only where it is.
+        if (missing.length === 0 || example.answer === undefined) {
+          assert.equal(await rewrite(rule, example), example.after);
+        }
         const old = await run(example, example.before);
         if (rule.raises) {
           assert.equal(old.status, 'error', `before ran: ${stdout(old)}`);
@@ -150,9 +160,6 @@ describe('rule examples in a real kernel', { timeout: 300_000 }, () => {
         if (example.after === example.before) {
           return;
         }
-        const missing = (example.requires ?? []).filter(
-          name => !versions.has(name)
-        );
         if (missing.length > 0) {
           t.diagnostic(`after not run: ${missing.join(', ')} not installed`);
           return;

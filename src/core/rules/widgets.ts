@@ -1,0 +1,346 @@
+import type { SyntaxNode } from '@lezer/common';
+import { defineRule, matchAt } from './builders';
+import { importsOf } from './builders-imports';
+import {
+  argsOf,
+  calleeOf,
+  dottedName,
+  indentAt,
+  resolve,
+  textOf,
+  type IArgument
+} from './syntax';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+
+/** Where the widgets came from, then and now. */
+const MODULES = ['ipywidgets', 'IPython.html.widgets', 'IPython.html'];
+const INTERACT = ['interact', 'interact_manual'];
+/** Asked before rewriting: a notebook with the widgets installed keeps its controls. */
+export const WIDGETS_INSTALLED =
+  "__import__('importlib.util').util.find_spec('ipywidgets') is not None";
+const NOTE =
+  'ipywidgets is not installed: the function runs once with the controls’ initial values (or install ipywidgets to keep the controls).';
+
+/**
+ * Interactive controls without ipywidgets: each `interact(f, a=(0, 10))` becomes the call
+ * the control would make first, `f(a=5)`, and the widget imports are commented out.
+ */
+export const widgetRules: IRule[] = [
+  defineRule(
+    {
+      id: 'ipython.interact-without-widgets',
+      needs: ['widgets', 'interact'],
+      distribution: 'ipython',
+      since: '4.0.0',
+      summary:
+        'ipywidgets is not installed: an interactive control calls its function once with the control’s initial values.',
+      link: 'https://ipywidgets.readthedocs.io/en/stable/examples/Using%20Interact.html',
+      raises: {
+        ename: ['ModuleNotFoundError', 'NameError'],
+        message:
+          /No module named '(ipywidgets|IPython\.html)|name 'interact' is not defined/
+      },
+      examples: [
+        {
+          before:
+            'from ipywidgets import interact\ndef show(n):\n    print(n * 2)\ninteract(show, n=(0, 10))',
+          after:
+            '# from ipywidgets import interact  (ipywidgets is not installed)\ndef show(n):\n    print(n * 2)\nshow(n=5)',
+          answer: 'False'
+        },
+        {
+          before:
+            "from IPython.html.widgets import interact, fixed\n@interact(rate=(0.0, 1.0), label=['a', 'b'], data=fixed([1, 2]))\ndef plot(rate, label, data, scale=3):\n    print(rate, label, data, scale)",
+          after:
+            "# from IPython.html.widgets import interact, fixed  (ipywidgets is not installed)\ndef plot(rate, label, data, scale=3):\n    print(rate, label, data, scale)\nplot(rate=0.5, label='a', data=[1, 2])",
+          answer: 'False'
+        }
+      ]
+    },
+    context => [
+      ...Private.imports(context),
+      ...Private.calls(context),
+      ...Private.decorators(context)
+    ]
+  )
+];
+
+namespace Private {
+  const ID = 'ipython.interact-without-widgets';
+
+  /** A match whose edits apply only when the kernel cannot import ipywidgets. */
+  function unlessInstalled(
+    node: { from: number; to: number },
+    edits: ITextEdit[]
+  ): IRuleMatch {
+    return {
+      ...matchAt(ID, node, [], NOTE),
+      question: {
+        expression: WIDGETS_INSTALLED,
+        decide: answer => (answer === 'False' ? edits : null)
+      }
+    };
+  }
+
+  /** Whether a dotted name the notebook spells resolves into the widget modules. */
+  function fromWidgets(context: IRuleContext, dotted: string | null): boolean {
+    const target = dotted === null ? '' : resolve(context, dotted);
+    return MODULES.some(module => target.startsWith(`${module}.`));
+  }
+
+  /** The widget imports, commented out (`pass` where a block would be left empty). */
+  export function imports(context: IRuleContext): IRuleMatch[] {
+    return importsOf(context).flatMap(({ node, module, names }) => {
+      const modules = module ? [module.name] : names.map(n => n.name);
+      if (!modules.some(name => MODULES.includes(name))) {
+        return [];
+      }
+      const text = textOf(context, node);
+      const commented = `# ${text.replace(/\n/g, '\n# ')}  (ipywidgets is not installed)`;
+      const alone =
+        node.parent?.name === 'Body' &&
+        node.parent.getChildren('ImportStatement').length === 1 &&
+        !node.prevSibling?.name.endsWith('Statement') &&
+        !node.nextSibling?.name.endsWith('Statement');
+      const insert = alone
+        ? `pass\n${indentAt(context.source, node.from)}${commented}`
+        : commented;
+      return [
+        unlessInstalled(node, [{ from: node.from, to: node.to, insert }])
+      ];
+    });
+  }
+
+  /** `interact(f, a=...)` as a statement of its own → `f(a=...)`. */
+  export function calls(context: IRuleContext): IRuleMatch[] {
+    return context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      if (
+        !callee ||
+        !INTERACT.includes(callee.name) ||
+        !fromWidgets(context, dottedName(context, callee.node)) ||
+        call.parent?.name !== 'ExpressionStatement'
+      ) {
+        return [];
+      }
+      const [target, ...rest] = argsOf(context, call);
+      if (!target || target.name || target.star) {
+        return [];
+      }
+      const func = textOf(context, target.value);
+      const name = target.value.name === 'VariableName' ? func : null;
+      const values = initialValues(context, rest, defaultsOf(context, name));
+      if (values === null) {
+        return [];
+      }
+      const callable =
+        target.value.name === 'LambdaExpression' ? `(${func})` : func;
+      return [
+        unlessInstalled(call, [
+          { from: call.from, to: call.to, insert: `${callable}(${values})` }
+        ])
+      ];
+    });
+  }
+
+  /** `@interact(a=...)` above `def f(a)`: the decorator goes and `f(a=...)` follows the def. */
+  export function decorators(context: IRuleContext): IRuleMatch[] {
+    return context.nodes('Decorator').flatMap(decorator => {
+      const statement = decorator.parent!;
+      const definition = statement.getChild('FunctionDefinition');
+      const name = definition?.getChild('VariableName');
+      const head = decorator.getChild('VariableName');
+      const list = decorator.getChild('ArgList');
+      const spelled = head
+        ? context.source.slice(head.from, list?.from ?? decorator.to).trim()
+        : '';
+      const last = spelled.split('.').pop() ?? '';
+      if (
+        !definition ||
+        !name ||
+        !INTERACT.includes(last) ||
+        !fromWidgets(context, spelled) ||
+        statement.getChildren('Decorator').length > 1
+      ) {
+        return [];
+      }
+      const func = textOf(context, name);
+      // A decorator's ArgList is read as a call's.
+      const args = list ? argsOf(context, decorator) : [];
+      const values = initialValues(context, args, defaultsOf(context, func));
+      if (values === null) {
+        return [];
+      }
+      const indent = indentAt(context.source, statement.from);
+      const end = definition.to;
+      const newline = context.source[end - 1] === '\n' ? '' : '\n';
+      return [
+        unlessInstalled(decorator, [
+          { from: decorator.from, to: definition.from, insert: '' },
+          {
+            from: end,
+            to: end,
+            insert: `${newline}${indent}${func}(${values})${newline ? '' : '\n'}`
+          }
+        ])
+      ];
+    });
+  }
+
+  /** The parameters of `def name(...)` in the source that have defaults. */
+  function defaultsOf(context: IRuleContext, name: string | null): Set<string> {
+    const found = new Set<string>();
+    const definition = context.nodes('FunctionDefinition').find(d => {
+      const own = d.getChild('VariableName');
+      return own !== null && textOf(context, own) === name;
+    });
+    const params = definition?.getChild('ParamList');
+    for (let child = params?.firstChild; child; child = child.nextSibling) {
+      if (
+        child.name === 'VariableName' &&
+        child.nextSibling?.name === 'AssignOp'
+      ) {
+        found.add(textOf(context, child));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The keyword arguments of the first call the controls make, as source: `a=5, b='x'`;
+   * a parameter whose function gives a default keeps it (the control starts there too).
+   * Null when a control's initial value cannot be read from the source.
+   */
+  function initialValues(
+    context: IRuleContext,
+    args: IArgument[],
+    defaults: ReadonlySet<string>
+  ): string | null {
+    const values: string[] = [];
+    for (const arg of args) {
+      if (!arg.name) {
+        return null;
+      }
+      if (defaults.has(arg.name) && !isFixed(context, arg.value)) {
+        continue;
+      }
+      const value = initialValue(context, arg.value);
+      if (value === null) {
+        return null;
+      }
+      values.push(`${arg.name}=${value}`);
+    }
+    return values.join(', ');
+  }
+
+  function isFixed(context: IRuleContext, node: SyntaxNode): boolean {
+    return (
+      node.name === 'CallExpression' &&
+      calleeOf(context, node)?.name === 'fixed'
+    );
+  }
+
+  /** What a control made from an abbreviation starts at, as ipywidgets makes it. */
+  export function initialValue(
+    context: IRuleContext,
+    node: SyntaxNode
+  ): string | null {
+    const text = textOf(context, node);
+    switch (node.name) {
+      case 'Number':
+      case 'String':
+      case 'Boolean':
+        return text;
+      case 'UnaryExpression':
+        return /^-\s*[\d.]+$/.test(text) ? text : null;
+      case 'TupleExpression':
+        return rangeMiddle(context, node) ?? firstItem(context, node);
+      case 'ArrayExpression':
+        return firstItem(context, node);
+      case 'DictionaryExpression': {
+        // A dict gives a dropdown of its keys whose value is the first key's value.
+        const colon = node.getChild(':');
+        const value = colon?.nextSibling;
+        return value ? textOf(context, value) : null;
+      }
+      case 'CallExpression':
+        return controlValue(context, node);
+    }
+    return null;
+  }
+
+  /** `(min, max[, step])` of numbers: the slider's middle, on a step. */
+  function rangeMiddle(context: IRuleContext, node: SyntaxNode): string | null {
+    const items = elements(node).map(item => textOf(context, item));
+    if (
+      items.length < 2 ||
+      items.length > 3 ||
+      !items.every(item => /^-?\s*\d+(\.\d*)?([eE][-+]?\d+)?$/.test(item))
+    ) {
+      return null;
+    }
+    const float = items.some(item => /[.eE]/.test(item));
+    const [min, max, step] = items.map(item => Number(item.replace(/\s/g, '')));
+    const diff = max - min;
+    let value = float ? min + diff / 2 : min + Math.floor(diff / 2);
+    if (step) {
+      value = min + Math.trunc((value - min) / step) * step;
+    }
+    return float && Number.isInteger(value) ? `${value}.0` : `${value}`;
+  }
+
+  /** A list or tuple of choices: the dropdown starts at the first. */
+  function firstItem(context: IRuleContext, node: SyntaxNode): string | null {
+    const first = elements(node)[0];
+    return first ? textOf(context, first) : null;
+  }
+
+  /** The items of a list or tuple literal. */
+  function elements(node: SyntaxNode): SyntaxNode[] {
+    const items: SyntaxNode[] = [];
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (!['(', ')', '[', ']', ','].includes(child.name)) {
+        items.push(child);
+      }
+    }
+    return items;
+  }
+
+  /** `fixed(v)` is `v`; a widget made in place starts at its `value=`, or a slider at its `min=`. */
+  function controlValue(
+    context: IRuleContext,
+    call: SyntaxNode
+  ): string | null {
+    const name = calleeOf(context, call)?.name ?? '';
+    const args = argsOf(context, call);
+    const keyword = (key: string) => {
+      const arg = args.find(a => a.name === key);
+      return arg ? context.source.slice(arg.valueFrom, arg.valueTo) : null;
+    };
+    if (name === 'fixed') {
+      return args.length === 1 && !args[0].name
+        ? context.source.slice(args[0].valueFrom, args[0].valueTo)
+        : null;
+    }
+    const value = keyword('value');
+    if (value !== null) {
+      return value;
+    }
+    if (/Slider$/.test(name)) {
+      return keyword('min') ?? (name.startsWith('Float') ? '0.0' : '0');
+    }
+    const options = args.find(a => a.name === 'options');
+    if (
+      /^(Dropdown|RadioButtons|Select|ToggleButtons)$/.test(name) &&
+      options
+    ) {
+      return ['ArrayExpression', 'TupleExpression'].includes(options.value.name)
+        ? firstItem(context, options.value)
+        : null;
+    }
+    if (name === 'Checkbox' || name === 'ToggleButton') {
+      return 'False';
+    }
+    return name === 'Text' || name === 'Textarea' ? "''" : null;
+  }
+}

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { proposeRewrite } from '../../../../src/core/rules';
+import { widgetRules } from '../../../../src/core/rules/widgets';
+import { answered, matchesIn, testExamples } from './helpers';
+
+testExamples(widgetRules);
+
+const [rule] = widgetRules;
+
+/** The rule's rewrite of a source, with the kernel's answer to "is ipywidgets installed?". */
+function rewritten(source: string, installed = 'False', setup = ''): string {
+  const matches = answered(matchesIn(rule, source, { setup }), installed);
+  return proposeRewrite(source, matches)?.source ?? source;
+}
+
+describe('interactive controls without ipywidgets', () => {
+  it('keeps the controls where ipywidgets is installed', () => {
+    const source = 'from ipywidgets import interact\ninteract(show, n=(0, 10))';
+    assert.equal(rewritten(source, 'True'), source);
+  });
+
+  it('calls a function an earlier cell wrapped through the module alias', () => {
+    assert.equal(
+      rewritten(
+        'widgets.interact(plot_tree, depth=widgets.IntSlider(min=1, max=8, value=3), criterion=widgets.fixed("gini"))',
+        'False',
+        'import ipywidgets as widgets'
+      ),
+      'plot_tree(depth=3, criterion="gini")'
+    );
+  });
+
+  it('starts a range with a step on the step below its middle', () => {
+    assert.equal(
+      rewritten(
+        'from ipywidgets import interact\ninteract(f, k=(1, 20, 2), alpha=(-1.0, 1.0, 0.1), on=True)'
+      ),
+      '# from ipywidgets import interact  (ipywidgets is not installed)\nf(k=9, alpha=0.0, on=True)'
+    );
+  });
+
+  it('keeps a default the function gives and reads a dict as its first value', () => {
+    const source =
+      "from ipywidgets import interact\n@interact(n=(0, 50), kind={'linear': 1, 'square': 2})\ndef draw(kind, n=10):\n    print(n, kind)\n";
+    assert.equal(
+      rewritten(source),
+      '# from ipywidgets import interact  (ipywidgets is not installed)\ndef draw(kind, n=10):\n    print(n, kind)\ndraw(kind=1)\n'
+    );
+  });
+
+  it('leaves a control whose starting value it cannot read', () => {
+    const source = 'interact(show, n=slider)';
+    assert.equal(
+      rewritten(source, 'False', 'from ipywidgets import interact'),
+      source
+    );
+  });
+
+  it('does not touch a function of the same name from elsewhere', () => {
+    const source = 'interact(show, n=(0, 10))';
+    assert.deepEqual(
+      matchesIn(rule, source, { setup: 'from mytools import interact' }),
+      []
+    );
+  });
+
+  it('leaves a pass where the import was alone in its block', () => {
+    const source =
+      'try:\n    from ipywidgets import interact\nexcept ImportError:\n    pass';
+    assert.equal(
+      rewritten(source),
+      'try:\n    pass\n    # from ipywidgets import interact  (ipywidgets is not installed)\nexcept ImportError:\n    pass'
+    );
+  });
+});
