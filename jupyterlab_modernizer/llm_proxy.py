@@ -9,14 +9,18 @@ never with the upstream's text when it may quote the key.
 
 import json
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from itertools import accumulate
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
 from . import __version__
 from .config import ModernizerConfig
+from .secrets import StreamScrubber, server_secrets
+from .secrets import scrub as scrub_secrets
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +55,9 @@ CHAT_FIELDS = frozenset(
 # Upstream error text longer than this is cut: it is for a message line, not a document.
 MAX_UPSTREAM_MESSAGE = 300
 
-# A key this short (a placeholder like "ollama") is no secret; hiding it would mangle text.
-MIN_SCRUBBED_KEY = 8
+# Deeper JSON than this is refused: a chat request needs a few levels; Python's parser
+# would fail with a RecursionError (a 500) a little past a thousand.
+MAX_JSON_DEPTH = 64
 
 
 class ProxyError(Exception):
@@ -125,9 +130,16 @@ def chat_body(config: ModernizerConfig, raw: bytes) -> dict:
             "request_too_large",
             "invalid_request_error",
         )
+    if json_depth(raw) > MAX_JSON_DEPTH:
+        raise ProxyError(
+            400,
+            f"The request's JSON nests deeper than {MAX_JSON_DEPTH} levels.",
+            "json_too_deep",
+            "invalid_request_error",
+        )
     try:
         body = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         body = None
     if not isinstance(body, dict):
         raise ProxyError(
@@ -159,10 +171,20 @@ def models_list(config: ModernizerConfig) -> dict | None:
     return {"object": "list", "data": models}
 
 
+def secrets_of(config: ModernizerConfig) -> list[str]:
+    """The key, and any sk-shaped secret in the config or the server's environment."""
+    return server_secrets(config.llm_api_key, [config.llm_base_url, *config.llm_models])
+
+
 def scrub(text: str, config: ModernizerConfig) -> str:
-    """Text from the upstream without the key, should it quote it."""
-    key = config.llm_api_key
-    return text.replace(key, "***") if len(key) >= MIN_SCRUBBED_KEY else text
+    """Text from the upstream without the key or another secret, should it quote one."""
+    return scrub_secrets(text, secrets_of(config))
+
+
+def json_depth(raw: bytes) -> int:
+    """How deeply a JSON text nests its arrays and objects (strings skipped), without parsing."""
+    brackets = re.sub(rb'"(?:[^"\\]+|\\.)*"|[^\[\]{}"]+', b"", raw)
+    return max(accumulate(1 if b in b"[{" else -1 for b in brackets), default=0)
 
 
 def upstream_error(
@@ -285,17 +307,26 @@ class LLMProxy:
         return scrub((await self._read(response)).decode(errors="replace"), self.config).encode()
 
     async def relay(self, response: httpx.Response) -> AsyncIterator[bytes]:
-        """A streamed reply's bytes as they come; raises ProxyError if it breaks off."""
+        """A streamed reply's bytes as they come, secrets masked; raises ProxyError if it
+        breaks off (after what was held back for the masking)."""
         tail = None
         sse = response.headers.get("content-type", "").startswith("text/event-stream")
+        scrubber = StreamScrubber(secrets_of(self.config), sse)
         try:
             async for piece in response.aiter_raw():
                 tail = ((tail or b"") + piece)[-32:]
-                yield piece
+                if safe := scrubber.feed(piece):
+                    yield safe
         except httpx.TimeoutException:
+            if rest := scrubber.flush():
+                yield rest
             raise timed_out(self.config, started=tail is not None) from None
         except httpx.HTTPError:
+            if rest := scrubber.flush():
+                yield rest
             raise stream_cut() from None
+        if rest := scrubber.flush():
+            yield rest
         if sse and b"[DONE]" not in (tail or b""):
             raise stream_cut()
 

@@ -504,3 +504,97 @@ async def test_no_log_line_at_info_names_the_key(browser, llm_stub, jp_serverapp
 
     assert any("llm_key_rejected" in line for line in lines)
     assert not [line for line in lines if SECRET in line]
+
+
+# -- secrets in replies, and requests past the limits
+
+ENV_SECRET = "sk-other-service-in-env-5678"
+
+
+@pytest.mark.parametrize("chunk_chars", [1, 5, 8, 1000])
+async def test_a_stream_never_carries_the_key_even_split_over_chunks(
+    browser, llm_stub, chunk_chars
+):
+    text = f"Your key is {SECRET}; as said: {SECRET}."
+    llm_stub.state.script({"content": text, "chunk_chars": chunk_chars})
+
+    response, pieces = await browser.stream()
+
+    assert response.status_code == 200
+    data = sse_data("".join(p for _, p in pieces))
+    assert content_of(data) == "Your key is ***; as said: ***."
+    assert data[-1] == "[DONE]"
+
+
+async def test_a_stream_never_carries_an_sk_secret_of_the_environment(
+    browser, llm_stub, monkeypatch
+):
+    monkeypatch.setenv("OTHER_SERVICE_TOKEN", ENV_SECRET)
+    llm_stub.state.script({"content": f"env: {ENV_SECRET} ok", "chunk_chars": 3})
+
+    response, pieces = await browser.stream()
+    body = "".join(p for _, p in pieces)
+
+    assert ENV_SECRET not in body
+    assert content_of(sse_data(body)) == "env: *** ok"
+
+
+async def test_a_whole_reply_never_carries_an_sk_secret_of_the_environment(
+    browser, llm_stub, monkeypatch
+):
+    monkeypatch.setenv("OTHER_SERVICE_TOKEN", ENV_SECRET)
+    llm_stub.state.script({"content": f"{SECRET} and {ENV_SECRET}"})
+
+    response = await browser.chat()
+
+    assert ENV_SECRET not in response.text
+    assert response.json()["choices"][0]["message"]["content"] == "*** and ***"
+
+
+async def test_text_that_only_starts_like_a_key_is_kept_and_still_streams_early(browser, llm_stub):
+    # "sk-t" is the start of the key: held back until the next chunk shows it is not.
+    text = "Ask sk-t later; this reply streams as it comes."
+    llm_stub.state.script({"content": text, "chunk_chars": 4, "delay_ms": 60})
+
+    response, pieces = await browser.stream()
+
+    (upstream,) = llm_stub.state.requests()
+    assert pieces[0][0] < upstream["finished_at"] - 0.3, "the first chunk waited for the last"
+    assert content_of(sse_data("".join(p for _, p in pieces))) == text
+
+
+async def test_a_cut_stream_still_masks_what_it_held_back(browser, llm_stub):
+    llm_stub.state.script({"fault": "cut", "content": f"abc {SECRET} {SECRET}", "chunk_chars": 6})
+
+    response, pieces = await browser.stream()
+
+    body = "".join(p for _, p in pieces)
+    data = sse_data(body)
+    # Cut after "abc sk-test-do-not-leak-": most of the key, masked all the same.
+    assert content_of(data) == "abc ***"
+    assert SECRET[:12] not in body
+    assert json.loads(data[-1])["error"]["code"] == "llm_stream_cut"
+
+
+async def test_deeply_nested_json_is_400_not_500(browser, llm_stub):
+    deep = b'{"messages": [], "metadata": ' + b"[" * 5000 + b"]" * 5000 + b"}"
+
+    response = await browser.request("POST", "chat/completions", deep)
+
+    assert response.status_code == 400
+    error = error_of(response)
+    assert error["code"] == "json_too_deep"
+    assert error["type"] == "invalid_request_error"
+    assert "64 levels" in error["message"]
+    assert llm_stub.state.requests() == []
+
+
+async def test_json_nested_within_the_limit_passes(browser, llm_stub):
+    schema = {"type": "object"}
+    for _ in range(20):
+        schema = {"type": "object", "properties": {"x": schema}}
+    tools = [{"type": "function", "function": {"name": "f", "parameters": schema}}]
+
+    response = await browser.chat(tools=tools)
+
+    assert response.status_code == 200
