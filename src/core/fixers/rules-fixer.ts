@@ -2,6 +2,8 @@ import type { IProposal } from '../agent/types';
 import type { ICellResult } from '../execution/types';
 import {
   answerQuestions,
+  namesBoundBefore,
+  prepareSource,
   proposeRewrite,
   raisedBy,
   scanSource
@@ -32,7 +34,9 @@ export class RulesFixer implements IFixer {
       matches = await answerQuestions(matches, request.probe);
     }
     matches = Private.failureFirst(matches, this._byId, request.failure);
-    const rewrite = proposeRewrite(request.source, matches);
+    const rewrite = proposeRewrite(request.source, matches, {
+      bound: Private.boundBefore(request)
+    });
     if (!rewrite || rewrite.source === request.source) {
       return null;
     }
@@ -65,6 +69,22 @@ export function explainsFailure(
 }
 
 namespace Private {
+  /**
+   * The names bound where the target runs: by the code cells above a cell (they ran
+   * first); none for a module, which sees only its own imports.
+   */
+  export function boundBefore(request: IFixRequest): Set<string> {
+    const { target, document } = request;
+    if (target.kind !== 'cell') {
+      return new Set();
+    }
+    const cells = document.codeCells();
+    const index = cells.findIndex(cell => cell.id === target.cellId);
+    return namesBoundBefore(
+      cells.slice(0, Math.max(index, 0)).map(cell => prepareSource(cell.source))
+    );
+  }
+
   /** Matches of rules that explain the failure first, each group in source order. */
   export function failureFirst(
     matches: IRuleMatch[],

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt, type IRuleInfo } from './builders';
 import { dottedName, indentAt, resolve, textOf } from './syntax';
-import type { IRule, IRuleContext, IRuleMatch } from './types';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 /** A dotted name in an import statement, with its alias. */
 interface IImportedName {
@@ -241,12 +241,17 @@ namespace Private {
   /** Uses of a renamed imported name in the source (not attributes of other objects). */
   export function renameUses(
     context: IRuleContext,
-    info: { id: string; name: string; args?: string },
-    toName: string
+    info: { id: string; name: string; args?: string; to: string },
+    useAs: string
   ): IRuleMatch[] {
-    if (toName === info.name && !info.args) {
+    if (useAs === info.name && !info.args) {
       return [];
     }
+    // The new name is bound by the rewritten import, or added where it is not.
+    const toName = /^\w+/.exec(useAs)![0];
+    const needs = [
+      { name: toName, statement: `from ${info.to} import ${toName}` }
+    ];
     return context
       .nodes('VariableName')
       .filter(
@@ -255,7 +260,9 @@ namespace Private {
           node.parent?.name !== 'ImportStatement'
       )
       .map(node => {
-        const edits = [{ from: node.from, to: node.to, insert: toName }];
+        const edits: ITextEdit[] = [
+          { from: node.from, to: node.to, insert: useAs, needs }
+        ];
         const call = node.parent;
         if (info.args && call?.name === 'CallExpression') {
           const list = call.getChild('ArgList')!;

@@ -10,6 +10,14 @@ export {
   type IPreparedSource
 } from './prepare';
 export { answerQuestions, applyEdits, proposeRewrite } from './rewrite';
+export {
+  importsNeeded,
+  namesBound,
+  namesBoundBefore,
+  spellName,
+  type INameTarget,
+  type ISpelledName
+} from './bindings';
 import type {
   INotebookEvidence,
   IRule,

@@ -268,7 +268,7 @@ export const matplotlibRules: IRule[] = [
         before:
           'from matplotlib import mlab\nprint(round(mlab.normpdf(0.0, 0.0, 1.0), 4))',
         after:
-          'import scipy.stats\nfrom matplotlib import mlab\nprint(round(scipy.stats.norm.pdf(0.0, 0.0, 1.0), 4))'
+          'from matplotlib import mlab\nimport scipy.stats\nprint(round(scipy.stats.norm.pdf(0.0, 0.0, 1.0), 4))'
       }
     ]
   }),
@@ -289,7 +289,7 @@ export const matplotlibRules: IRule[] = [
         setup: SETUP,
         before: 'from matplotlib import cbook\nprint(cbook.iterable([1]))',
         after:
-          'import numpy as np\nfrom matplotlib import cbook\nprint(np.iterable([1]))'
+          'from matplotlib import cbook\nimport numpy as np\nprint(np.iterable([1]))'
       }
     ]
   }),

@@ -1,7 +1,8 @@
 import { parser } from '@lezer/python';
 import type { IKernelProbe } from '../execution/types';
 import { pythonStringValue } from '../environment/versions';
-import { blankMagics } from './prepare';
+import { importsNeeded } from './bindings';
+import { blankMagics, prepareSource } from './prepare';
 import type { IRuleMatch, ITextEdit } from './types';
 
 /** Applies sorted, non-overlapping edits (identical duplicates count once). */
@@ -25,15 +26,18 @@ export function applyEdits(
 /**
  * The source with the matches' edits applied, and which rules took part. A match is left
  * out when its edits overlap an earlier one's or when they would add a syntax error; null
- * when nothing is left. Only the edits' spans change.
+ * when nothing is left. Only the edits' spans change, plus the imports of names the edits
+ * need (ITextEdit.needs) that neither `bound` (names bound by the cells before this
+ * source) nor the source binds where they are used.
  */
 export function proposeRewrite(
   source: string,
-  matches: readonly IRuleMatch[]
+  matches: readonly IRuleMatch[],
+  options: { bound?: ReadonlySet<string> } = {}
 ): { source: string; ruleIds: string[] } | null {
   const baseline = Private.errorCount(source);
   let edits: ITextEdit[] = [];
-  const ruleIds: string[] = [];
+  const accepted: IRuleMatch[] = [];
   for (const match of matches) {
     if (match.edits.length === 0) {
       continue;
@@ -49,13 +53,36 @@ export function proposeRewrite(
       continue;
     }
     edits = candidate;
-    if (!ruleIds.includes(match.ruleId)) {
-      ruleIds.push(match.ruleId);
-    }
+    accepted.push(match);
   }
-  return edits.length === 0
-    ? null
-    : { source: applyEdits(source, edits), ruleIds };
+  if (edits.length === 0) {
+    return null;
+  }
+  const rewritten = applyEdits(source, edits);
+  const needed = accepted.flatMap(match => {
+    // A name is needed where the match's text lands: its first non-empty edit, or itself.
+    const at = Math.min(
+      Private.mapOffset(edits, match.from),
+      ...match.edits
+        .filter(edit => edit.insert !== '')
+        .map(edit => Private.landing(edits, edit))
+    );
+    return match.edits.flatMap(edit =>
+      (edit.needs ?? []).map(binding => ({ at, binding }))
+    );
+  });
+  const imports =
+    needed.length === 0
+      ? []
+      : importsNeeded(
+          prepareSource(rewritten),
+          needed,
+          options.bound ?? new Set()
+        );
+  return {
+    source: applyEdits(rewritten, imports),
+    ruleIds: [...new Set(accepted.map(match => match.ruleId))]
+  };
 }
 
 /**
@@ -95,6 +122,38 @@ namespace Private {
         edit.to !== sorted[i - 1].to ||
         edit.insert !== sorted[i - 1].insert
     );
+  }
+
+  /** Where an offset of the source lands once `edits` are applied. */
+  export function mapOffset(edits: readonly ITextEdit[], at: number): number {
+    let shift = 0;
+    for (const edit of normalize(edits)) {
+      if (edit.to <= at) {
+        shift += edit.insert.length - (edit.to - edit.from);
+      } else if (edit.from < at) {
+        return edit.from + shift;
+      }
+    }
+    return at + shift;
+  }
+
+  /** Where one of `edits` starts once they are all applied. */
+  export function landing(
+    edits: readonly ITextEdit[],
+    edit: ITextEdit
+  ): number {
+    let shift = 0;
+    for (const other of normalize(edits)) {
+      if (
+        other.from === edit.from &&
+        other.to === edit.to &&
+        other.insert === edit.insert
+      ) {
+        break;
+      }
+      shift += other.insert.length - (other.to - other.from);
+    }
+    return edit.from + shift;
   }
 
   /** Syntax error nodes in a source's Python (magics blanked). */

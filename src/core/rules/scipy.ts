@@ -98,7 +98,7 @@ function numpyNames(): IRule {
       {
         before: 'import scipy\nprint(scipy.interp(1.5, [1, 2], [10, 20]))',
         after:
-          'import numpy as np\nimport scipy\nprint(np.interp(1.5, [1, 2], [10, 20]))'
+          'import scipy\nimport numpy as np\nprint(np.interp(1.5, [1, 2], [10, 20]))'
       },
       {
         before:

@@ -1,5 +1,6 @@
 import { defineRule, keywordRemoved, matchAt } from './builders';
-import { argsOf, callsOneOf, removeArgument, spellModule } from './syntax';
+import { spellName } from './bindings';
+import { argsOf, callsOneOf, removeArgument } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
 
@@ -252,11 +253,16 @@ const imputerArgs = defineRule(
         }
         const edits = [];
         if (nan >= 0) {
-          const np = spellModule(context, 'numpy', 'np');
-          edits.push(...np.edits, {
+          const np = spellName(context, {
+            module: 'numpy',
+            name: 'nan',
+            alias: 'np'
+          });
+          edits.push({
             from: args[nan].valueFrom,
             to: args[nan].valueTo,
-            insert: `${np.name}.nan`
+            insert: np.text,
+            needs: np.needs
           });
         }
         if (axis >= 0 && valueOf(axis) === '0') {

@@ -1,4 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
+import { spellName } from './bindings';
 import type { IRuleContext, ITextEdit } from './types';
 
 /** One argument of a call: `value`, `name=value`, `*value` or `**value`. */
@@ -209,20 +210,18 @@ export function indentAt(source: string, offset: number): string {
 }
 
 /**
- * How the cell names a module through the notebook's imports (`pd` for `pandas`), and the
- * import to add at the top of the cell when nothing binds it.
+ * How the cell names a module through the notebook's imports (`pd` for `pandas`), and an
+ * empty edit carrying the import it needs: proposeRewrite adds that import where the name
+ * is not bound (see bindings.ts). Put `edits` among the match's edits.
  */
 export function spellModule(
   context: IRuleContext,
   module: string,
   alias: string
 ): { name: string; edits: ITextEdit[] } {
-  for (const [name, target] of context.imports) {
-    if (target === module) {
-      return { name, edits: [] };
-    }
-  }
-  const insert =
-    alias === module ? `import ${module}\n` : `import ${module} as ${alias}\n`;
-  return { name: alias, edits: [{ from: 0, to: 0, insert }] };
+  const spelled = spellName(context, { module, alias });
+  return {
+    name: spelled.text,
+    edits: [{ from: 0, to: 0, insert: '', needs: spelled.needs }]
+  };
 }

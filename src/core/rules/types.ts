@@ -9,6 +9,20 @@ export interface ITextEdit {
   from: number;
   to: number;
   insert: string;
+  /**
+   * Names the inserted text uses, each with the import that binds it (see bindings.ts).
+   * Where a name is not bound at the match (by an earlier cell, or earlier in this
+   * source) the rewrite adds its import before the statement that first needs it.
+   */
+  needs?: readonly IBinding[];
+}
+
+/** A name a rewrite introduces and the import statement that binds it. */
+export interface IBinding {
+  /** The name as the rewrite spells it: `np`, `SimpleImputer`, `scipy.stats`. */
+  name: string;
+  /** One line of Python binding it: `import numpy as np`. */
+  statement: string;
 }
 
 /** How the kernel reports the failure a rule explains. */

@@ -17,7 +17,11 @@ const VERSIONS = new Map([
   ['scikit-learn', '1.9.0']
 ]);
 
-const NO_DOCUMENT = {} as IEditableNotebook;
+/** A notebook of the given code cells (the request's cell is `c1`). */
+function notebook(...sources: string[]): IEditableNotebook {
+  const cells = sources.map((source, i) => ({ id: `c${i + 1}`, source }));
+  return { codeCells: () => cells } as unknown as IEditableNotebook;
+}
 
 function request(
   source: string,
@@ -29,7 +33,7 @@ function request(
     source,
     findings: [],
     environment: { versions: VERSIONS },
-    document: NO_DOCUMENT,
+    document: notebook(source),
     ...overrides
   };
 }

@@ -5,6 +5,7 @@ import {
   compareVersions,
   evidenceOf,
   importTable,
+  namesBound,
   prepareSource,
   proposeRewrite,
   scanSource,
@@ -57,6 +58,11 @@ export function matchesIn(
   }).filter(match => match.ruleId === rule.id);
 }
 
+/** The names the example's setup binds: it stands for the notebook's earlier cells. */
+export function boundBy(example: Partial<IRuleExample>): Set<string> {
+  return namesBound(prepareSource(example.setup ?? ''));
+}
+
 /** Matches with kernel questions answered by the example's canned answer. */
 export function answered(
   matches: IRuleMatch[],
@@ -85,7 +91,8 @@ export function testExamples(rules: readonly IRule[]): void {
           assert.ok(matches.length > 0, 'no match in before');
           const rewrite = proposeRewrite(
             example.before,
-            answered(matches, example.answer)
+            answered(matches, example.answer),
+            { bound: boundBy(example) }
           );
           assert.equal(rewrite?.source ?? example.before, example.after);
         });

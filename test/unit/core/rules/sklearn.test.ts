@@ -27,9 +27,23 @@ describe('a moved name used in a later cell', () => {
       ['np', 'numpy']
     ]);
     const matches = scanSource(later, rules, { versions: TODAY, imports });
+    const bound = new Set(['SimpleImputer', 'np', 'Pipeline']);
     assert.equal(
-      proposeRewrite(later, matches)?.source,
+      proposeRewrite(later, matches, { bound })?.source,
       "pipe = Pipeline([('imputer', SimpleImputer(missing_values=np.nan, strategy='mean'))])"
+    );
+  });
+
+  it('imports numpy before the cell when the notebook imports it only later', () => {
+    const imports = new Map([
+      ['Imputer', 'sklearn.preprocessing.Imputer'],
+      ['np', 'numpy']
+    ]);
+    const matches = scanSource(later, rules, { versions: TODAY, imports });
+    const bound = new Set(['Imputer', 'Pipeline']);
+    assert.equal(
+      proposeRewrite(later, matches, { bound })?.source,
+      "from sklearn.impute import SimpleImputer\nimport numpy as np\npipe = Pipeline([('imputer', SimpleImputer(missing_values=np.nan, strategy='mean'))])"
     );
   });
 
