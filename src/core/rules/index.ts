@@ -2,6 +2,7 @@ import type { IRule } from './types';
 import { python2SyntaxRules } from './python2-syntax';
 import { python2BuiltinRules } from './python2-builtins';
 import { python2DivisionRule } from './python2-division';
+import { python2SemanticRules } from './python2-semantics';
 import { stdlibRules } from './python-stdlib';
 import { numpyRules } from './numpy';
 import { pandasApiRules } from './pandas-api';
@@ -32,6 +33,7 @@ export const allRules: readonly IRule[] = [
   ...python2SyntaxRules,
   ...python2BuiltinRules,
   python2DivisionRule,
+  ...python2SemanticRules,
   ...stdlibRules,
   ...numpyRules,
   ...pandasApiRules,
