@@ -15,7 +15,9 @@ export type {
   Decision,
   IChange,
   IEditableNotebook,
+  IExpectedError,
   ILoopState,
+  IRevertedChange,
   IProposal,
   IReviewer,
   LoopEvent,
@@ -25,6 +27,8 @@ export type {
   Verdict
 } from './agent/types';
 export * from './diagnosis/root-cause';
+export * from './diagnosis/blocker';
+export * from './diagnosis/expected-errors';
 export * from './fixers';
 export * from './llm';
 export * from './llm/prompt';

@@ -1,3 +1,4 @@
+import { isExpectedError } from '../diagnosis/expected-errors';
 import { cleanTraceback } from '../diagnosis/traceback';
 import type {
   ICellExecutor,
@@ -35,6 +36,8 @@ export type CheckEvent =
       total: number;
       result: ICellResult;
       elapsedMs: number;
+      /** The cell raised the exception its saved outputs show: the run went on. */
+      expected?: boolean;
     }
   | { kind: 'finished'; summary: ICheckSummary };
 
@@ -60,29 +63,38 @@ export interface ICheckSummary {
 export interface ICheckOptions {
   cells: ICheckCell[];
   executor: ICellExecutor;
-  /** Per-cell timeout; default 120 s. */
+  /** Per-cell timeout; none by default (0 or less is none): the budget left bounds a cell. */
   cellTimeoutMs?: number;
   /** Total time for the whole run; default 600 s. */
   budgetMs?: number;
   signal?: AbortSignal;
+  /**
+   * The exception a cell's saved outputs show, by cell id (savedErrors): a cell that
+   * raises that type again is no failure, and the run goes on.
+   */
+  expectedErrors?: ReadonlyMap<string, string>;
   /** Extra per-cell options for the executor (e.g. a JupyterLab adapter's `onFuture`). */
   executeOptions?: (
     cell: ICheckCell
   ) => Partial<IExecuteOptions> & Record<string, unknown>;
 }
 
-export const DEFAULT_CELL_TIMEOUT_MS = 120_000;
 export const DEFAULT_BUDGET_MS = 600_000;
 
 /**
- * Runs the non-empty code cells in order and stops at the first that does not end `ok`.
- * Each cell's timeout is the smaller of the cell timeout and the budget left. An error
- * thrown by the executor (not a cell's error: a broken connection) ends the iteration.
+ * Runs the non-empty code cells in order and stops at the first that does not end `ok`
+ * (a cell raising the exception its saved outputs show goes on). Each cell's timeout is
+ * the smaller of the cell timeout, if one is set, and the budget left: a slow cell fails
+ * only a notebook that does not fit the budget. An error thrown by the executor (not a
+ * cell's error: a broken connection) ends the iteration.
  */
 export async function* runCheck(
   options: ICheckOptions
 ): AsyncGenerator<CheckEvent, ICheckSummary> {
-  const cellTimeoutMs = options.cellTimeoutMs ?? DEFAULT_CELL_TIMEOUT_MS;
+  const cellTimeoutMs =
+    options.cellTimeoutMs && options.cellTimeoutMs > 0
+      ? options.cellTimeoutMs
+      : Infinity;
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
   const { executor, signal } = options;
   const cells = options.cells.filter(cell => cell.source.trim() !== '');
@@ -132,16 +144,21 @@ export async function* runCheck(
       signal
     });
     ran++;
+    const expected = isExpectedError(
+      result,
+      options.expectedErrors?.get(cell.id)
+    );
     yield {
       kind: 'cell-finished',
       cell,
       position,
       total,
       result,
-      elapsedMs: elapsed()
+      elapsedMs: elapsed(),
+      ...(expected ? { expected } : {})
     };
 
-    if (result.status !== 'ok') {
+    if (result.status !== 'ok' && !expected) {
       const summary = finish(
         Private.stopFor(result, timeoutMs < cellTimeoutMs),
         {

@@ -1,3 +1,5 @@
+import { blockerOf } from '../diagnosis/blocker';
+import { savedErrors } from '../diagnosis/expected-errors';
 import { importedModules } from '../environment/imports';
 import type { ICellResult } from '../execution/types';
 import { explainsFailure } from '../fixers/rules-fixer';
@@ -19,15 +21,16 @@ import {
 } from '../scores';
 import {
   DEFAULT_BUDGET_MS,
-  DEFAULT_CELL_TIMEOUT_MS,
   runCheck,
   type ICheckCell,
   type ICheckSummary
 } from './check-run';
 import type { ILoopOptions } from './loop';
+import { earlierFailure, faultOf, type IWorse } from './take-back';
 import type {
   IChange,
   ILoopState,
+  IRevertedChange,
   IProposal,
   LoopEvent,
   ProposalTarget,
@@ -44,6 +47,7 @@ export const DEFAULT_MAX_FIXES = 16;
 export class LoopSession {
   constructor(readonly options: ILoopOptions) {
     this.maxFixes = options.limits?.maxFixes ?? DEFAULT_MAX_FIXES;
+    this._saved = savedErrors(options.original.cells);
     this._originalImports = importTable(
       options.original.cells
         .filter(cell => cell.cellType === 'code')
@@ -68,6 +72,13 @@ export class LoopSession {
   readonly state: ILoopState;
   readonly maxFixes: number;
   readonly changes: IChange[] = [];
+  /** Changes taken back because the notebook was worse with them. */
+  readonly reverted: IRevertedChange[] = [];
+  /**
+   * A position at which the original notebook is known to fail: a cell failed with
+   * no change at or before it. The final guard needs no check up to there.
+   */
+  originalFailsBy: number | undefined;
   /** Which cell ran with each `In[n]` in the current kernel. */
   readonly executionCounts = new Map<number, string>();
   /** Cells that ran without error in the current kernel. */
@@ -219,7 +230,10 @@ export class LoopSession {
     }
     if (target.kind === 'module') {
       if (written) {
+        const failedAt =
+          this.state.failure?.position ?? this.state.nextPosition;
         yield* this._restart(`${target.path} changed`);
+        this._pending = { change: this.changes.at(-1)!, failedAt };
       }
       return;
     }
@@ -227,6 +241,9 @@ export class LoopSession {
     const cells = this.runnable();
     const at = cells.findIndex(c => c.id === target.cellId) + 1;
     const failed = this.state.failure?.position ?? this.state.nextPosition;
+    if (written) {
+      this._pending = { change: this.changes.at(-1)!, failedAt: failed };
+    }
     this.state.failure = undefined;
     this.state.noFix = false;
     this.state.nextPosition = Math.max(1, Math.min(at || failed, failed));
@@ -259,14 +276,30 @@ export class LoopSession {
       }
     }
     const next = cells.findIndex((c, i) => i > 0 && this._asksKernel.has(c.id));
-    const summary = yield* this._check(next > 0 ? cells.slice(0, next) : cells);
+    const part = next > 0 ? cells.slice(0, next) : cells;
+    const summary = yield* this._check(part);
+    const reached =
+      fromPosition - 1 + (summary.failure?.position ?? part.length);
+    const pending = this._pending;
+    if (pending && reached >= pending.failedAt) {
+      this._pending = undefined;
+    }
     if (summary.failure) {
       const position = fromPosition - 1 + summary.failure.position;
-      this.state.failure = {
+      const failure = {
         cellId: summary.failure.cell.id,
         position,
         result: summary.failure.result
       };
+      const worse =
+        pending && position < pending.failedAt
+          ? earlierFailure(pending.change, failure.result)
+          : this._faultAt(failure.cellId, failure.result);
+      if (worse && (yield* this.takeBack(worse, position))) {
+        return;
+      }
+      this._noteOriginalFailure(position);
+      this.state.failure = failure;
       this.state.nextPosition = position;
     } else {
       this.state.nextPosition =
@@ -309,10 +342,20 @@ export class LoopSession {
       position: summary.failure.position,
       result: summary.failure.result
     };
+    const blocker =
+      failure &&
+      blockerOf(
+        failure.result,
+        this.options.document.source(failure.cellId) ?? ''
+      );
+    if (failure && !cut) {
+      this._noteOriginalFailure(failure.position);
+    }
     this.state.verifications++;
     this.state.verification = {
       ...(cut ? { cut } : {}),
       ...(failure && !cut ? { failure } : {}),
+      ...(failure && !cut && blocker ? { blocker } : {}),
       scores
     };
     if (failure && !cut) {
@@ -352,6 +395,11 @@ export class LoopSession {
       kind: 'finished',
       verdict,
       changes: this.changes,
+      reverted: this.reverted,
+      expectedErrors: [...this._expected].map(([cellId, ename]) => ({
+        cellId,
+        ename
+      })),
       executions: this.executions,
       ...(this._lastScores ? { scores: this._lastScores } : {}),
       elapsedMs: Date.now() - this._start
@@ -366,9 +414,10 @@ export class LoopSession {
     for await (const event of runCheck({
       cells,
       executor,
-      cellTimeoutMs: limits?.cellTimeoutMs ?? DEFAULT_CELL_TIMEOUT_MS,
-      budgetMs: Math.max(0, this.state.budgetMs - (Date.now() - this._start)),
-      signal
+      cellTimeoutMs: limits?.cellTimeoutMs,
+      budgetMs: this.budgetLeft(),
+      signal,
+      expectedErrors: this._saved
     })) {
       yield { kind: 'check', event };
       if (event.kind === 'cell-finished') {
@@ -379,10 +428,15 @@ export class LoopSession {
         if (result.executionCount !== null) {
           this.executionCounts.set(result.executionCount, cell.id);
         }
-        if (result.status === 'ok') {
+        if (result.status === 'ok' || event.expected) {
           this.ran.add(cell.id);
         } else {
           this.ran.delete(cell.id);
+        }
+        if (event.expected) {
+          this._expected.set(cell.id, result.ename!);
+        } else {
+          this._expected.delete(cell.id);
         }
       } else if (event.kind === 'finished') {
         summary = event.summary;
@@ -391,10 +445,89 @@ export class LoopSession {
     return summary!;
   }
 
+  /** Milliseconds of the time budget left. */
+  budgetLeft(): number {
+    return Math.max(0, this.state.budgetMs - (Date.now() - this._start));
+  }
+
+  /** Whether a cell at or before a position, or a local module, was changed. */
+  changedUpTo(position: number): boolean {
+    const cells = this.runnable();
+    return this.changes.some(({ proposal: { target } }) => {
+      if (target.kind === 'module') {
+        return true;
+      }
+      const at = cells.findIndex(c => c.id === target.cellId);
+      return at >= 0 && at < position;
+    });
+  }
+
+  /**
+   * Takes back a change the notebook is worse with, writing back the source it was made
+   * against, and runs again from its cell (or the top, for a module): the failure it
+   * was fixing comes back and the next option is tried (the change is not proposed
+   * again). False when the target changed since (the user's edit wins): nothing taken back.
+   */
+  async *takeBack(
+    worse: IWorse,
+    failedAt: number
+  ): AsyncGenerator<LoopEvent, boolean> {
+    const { change, why } = worse;
+    const { target, before } = change.proposal;
+    const { document } = this.options;
+    const restored =
+      target.kind === 'cell'
+        ? document.replaceSource(target.cellId, change.applied, before)
+        : await document.writeModule(target.path, change.applied, before);
+    if (!restored) {
+      return false;
+    }
+    this.changes.splice(this.changes.indexOf(change), 1);
+    this._refused.add(Private.key(change.proposal));
+    const reverted = { ...change, why, at: new Date().toISOString() };
+    this.reverted.push(reverted);
+    this._pending = undefined;
+    yield { kind: 'reverted', change: reverted };
+    if (target.kind === 'module') {
+      yield* this._restart(`${target.path} taken back`);
+      return true;
+    }
+    const at = this.runnable().findIndex(c => c.id === target.cellId) + 1;
+    this.state.failure = undefined;
+    this.state.noFix = false;
+    this.state.nextPosition = Math.max(1, Math.min(at || failedAt, failedAt));
+    return true;
+  }
+
+  /** The change to the failing cell (its latest) when the failure is its fault. */
+  private _faultAt(cellId: string, result: ICellResult): IWorse | undefined {
+    const current = this.options.document.source(cellId);
+    const change = [...this.changes]
+      .reverse()
+      .find(
+        ({ proposal: { target } }) =>
+          target.kind === 'cell' && target.cellId === cellId
+      );
+    return change && change.applied === current
+      ? faultOf(change, result)
+      : undefined;
+  }
+
+  private _noteOriginalFailure(position: number): void {
+    if (!this.changedUpTo(position)) {
+      this.originalFailsBy = Math.min(
+        position,
+        this.originalFailsBy ?? position
+      );
+    }
+  }
+
   private async *_restart(why: string): AsyncGenerator<LoopEvent> {
     yield { kind: 'restart', why };
     await this.options.restartKernel();
     this._kernelUsed = false;
+    this._pending = undefined;
+    this._expected.clear();
     this.ran.clear();
     this.executionCounts.clear();
     this._results.clear();
@@ -404,6 +537,11 @@ export class LoopSession {
   }
 
   private readonly _originalImports: Map<string, string>;
+  // The exception each cell's saved outputs show, and the cells that raised it now.
+  private readonly _saved: ReadonlyMap<string, string>;
+  private readonly _expected = new Map<string, string>();
+  // The change last applied and re-run from, until the run gets as far as before it.
+  private _pending: { change: IChange; failedAt: number } | undefined;
   private readonly _start = Date.now();
   private readonly _results = new Map<string, ICellResult>();
   private readonly _refused = new Set<string>();

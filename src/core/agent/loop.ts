@@ -1,3 +1,4 @@
+import { blockerOf } from '../diagnosis/blocker';
 import { diagnose } from '../diagnosis/root-cause';
 import type { ICellExecutor, IKernelProbe } from '../execution/types';
 import type { IFixer } from '../fixers/types';
@@ -9,6 +10,7 @@ import type { IReference, ITolerance } from '../scores';
 import type { ICheckCell } from './check-run';
 import { LoopSession } from './loop-session';
 import { nextStep } from './policy';
+import { guardRegression } from './regression-guard';
 import type {
   IEditableNotebook,
   IProposal,
@@ -34,7 +36,7 @@ export interface ILoopLimits {
   maxFixes?: number;
   /** Time for the whole session, verification included; default 600 s. */
   budgetMs?: number;
-  /** Per-cell timeout; default 120 s. */
+  /** Per-cell timeout; none by default (0 is none): the budget left bounds each cell. */
   cellTimeoutMs?: number;
   /**
    * Runs from a restart that verify the notebook; default 1. With more, each score is
@@ -69,6 +71,8 @@ export interface ILoopOptions {
  * Review → Apply → re-run from the fixed cell)* → Compare scores → (score-calibration)
  * → Verify (restart, every cell from the top). Yields events in order for the views and
  * returns the verdict. Only a clean verification with scores in tolerance is reproducible.
+ * A change that makes the notebook fail earlier is taken back as the loop goes, and a
+ * final guard makes sure the notebook left never fails earlier than the original.
  */
 export async function* runLoop(
   options: ILoopOptions
@@ -88,9 +92,11 @@ export async function* runLoop(
     const step = nextStep(session.state);
     yield { kind: 'step', step };
     switch (step.kind) {
-      case 'done':
-        yield session.finished(step.verdict);
-        return step.verdict;
+      case 'done': {
+        const verdict = yield* guardRegression(session, step.verdict);
+        yield session.finished(verdict);
+        return verdict;
+      }
       case 'preflight':
         session.state.preflightDone = true;
         yield* Private.preflight(session);
@@ -195,6 +201,10 @@ namespace Private {
       }
     }
     session.state.noFix = true;
+    session.state.blocker = blockerOf(
+      failure.result,
+      session.options.document.source(failure.cellId) ?? ''
+    );
   }
 
   /** Runtime-reduction of the cell that ran out of time: only that cell can tell. */

@@ -8,7 +8,8 @@ export const MAX_VERIFICATIONS = 2;
  * Stops first (user, time budget, max fixes), then in the study's order of need: the
  * preflight fixes, error-repair of a failed cell, running the cells left, comparing
  * scores, score-calibration once when a score is out of tolerance, the verification run
- * (repaired and run once more when a cell fails only from the top).
+ * (repaired and run once more when a cell fails only from the top). A failure no fixer
+ * can repair that is not the code's (a package, data on the network) is `blocked`.
  */
 export function nextStep(state: ILoopState): NextStep {
   const done = (verdict: Verdict): NextStep => ({ kind: 'done', verdict });
@@ -24,7 +25,7 @@ export function nextStep(state: ILoopState): NextStep {
       verification.cut ||
       state.verifications >= MAX_VERIFICATIONS)
   ) {
-    return done(Private.verdictOf(verification));
+    return done(verificationVerdict(verification));
   }
   if (state.elapsedMs >= state.budgetMs) {
     // Offline there is no runtime-reduction fixer; asking once keeps the table honest.
@@ -38,7 +39,11 @@ export function nextStep(state: ILoopState): NextStep {
   const { failure } = state;
   if (failure) {
     if (state.noFix) {
-      return done({ kind: 'fails', ...failure });
+      return done(
+        state.blocker
+          ? { kind: 'blocked', ...failure, blocker: state.blocker }
+          : { kind: 'fails', ...failure }
+      );
     }
     if (state.fixes >= state.maxFixes) {
       return done({ kind: 'stopped', reason: 'max-fixes' });
@@ -68,20 +73,24 @@ export function nextStep(state: ILoopState): NextStep {
   return { kind: 'verify' };
 }
 
-namespace Private {
-  /** Only a clean verification with scores in tolerance is reproducible. */
-  export function verdictOf(
-    verification: NonNullable<ILoopState['verification']>
-  ): Verdict {
-    if (verification.cut) {
-      return { kind: 'stopped', reason: verification.cut };
-    }
-    if (verification.failure) {
-      return { kind: 'fails', ...verification.failure };
-    }
-    if (verification.scores && !verification.scores.allWithin) {
-      return { kind: 'scores-off', comparison: verification.scores };
-    }
-    return { kind: 'reproducible' };
+/** A verification's verdict: only a clean one with scores in tolerance is reproducible. */
+export function verificationVerdict(
+  verification: NonNullable<ILoopState['verification']>
+): Verdict {
+  if (verification.cut) {
+    return { kind: 'stopped', reason: verification.cut };
   }
+  if (verification.failure) {
+    return verification.blocker
+      ? {
+          kind: 'blocked',
+          ...verification.failure,
+          blocker: verification.blocker
+        }
+      : { kind: 'fails', ...verification.failure };
+  }
+  if (verification.scores && !verification.scores.allWithin) {
+    return { kind: 'scores-off', comparison: verification.scores };
+  }
+  return { kind: 'reproducible' };
 }

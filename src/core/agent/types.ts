@@ -2,6 +2,7 @@ import type { CheckEvent, ICheckCell } from './check-run';
 import type { ICellResult } from '../execution/types';
 import type { FixKind, IFinding } from '../rules/types';
 import type { IScoreReport } from '../scores';
+import type { Blocker } from '../diagnosis/blocker';
 import type { IDiagnosis } from '../diagnosis/root-cause';
 
 /** What a proposal changes: a notebook cell, or a local module beside the notebook. */
@@ -70,6 +71,14 @@ export type Verdict =
   | { kind: 'reproducible' }
   | { kind: 'scores-off'; comparison: IScoreReport }
   | { kind: 'fails'; cellId: string; position: number; result: ICellResult }
+  /** Not the code: a package to install or data to download; no fix of the code helps. */
+  | {
+      kind: 'blocked';
+      cellId: string;
+      position: number;
+      result: ICellResult;
+      blocker: Blocker;
+    }
   | { kind: 'stopped'; reason: StopReason };
 
 /** Where a session stands: what the policy (`nextStep`) decides from. */
@@ -83,6 +92,8 @@ export interface ILoopState {
   failure?: { cellId: string; position: number; result: ICellResult };
   /** No fixer has a (new) proposal for `failure`. */
   noFix: boolean;
+  /** With `noFix`: the failure is not the code's (a package, data on the network). */
+  blocker?: Blocker;
   /** Set once every cell ran and the scores were compared. */
   scores?: IScoreReport;
   /** Score-calibration proposals were made (once per session). */
@@ -97,6 +108,8 @@ export interface ILoopState {
     scores?: IScoreReport;
     /** Cut short by the budget or a stop. */
     cut?: StopReason;
+    /** The failure is not the code's. */
+    blocker?: Blocker;
   };
   fixes: number;
   maxFixes: number;
@@ -124,6 +137,18 @@ export interface IChange {
   at: string;
 }
 
+/** A change taken back because the notebook was worse with it. */
+export interface IRevertedChange extends IChange {
+  /** One line: what got worse. */
+  why: string;
+}
+
+/** A cell that raised the exception its saved outputs show, as in the original. */
+export interface IExpectedError {
+  cellId: string;
+  ename: string;
+}
+
 /** What the loop tells its views (the sidebar, the CLI), in order. */
 export type LoopEvent =
   | { kind: 'step'; step: NextStep }
@@ -140,12 +165,18 @@ export type LoopEvent =
   | { kind: 'applied'; change: IChange }
   | { kind: 'rejected'; proposal: IProposal; reason?: string }
   | { kind: 'stale'; proposal: IProposal }
+  /** An applied change taken back (its cell or module as before it). */
+  | { kind: 'reverted'; change: IRevertedChange }
   | { kind: 'scores'; comparison: IScoreReport }
   | { kind: 'verified'; passed: boolean }
   | {
       kind: 'finished';
       verdict: Verdict;
       changes: IChange[];
+      /** Changes taken back, with why. */
+      reverted: IRevertedChange[];
+      /** Cells of the last run that raised as in the original. */
+      expectedErrors: IExpectedError[];
       /** Cell executions, the verification run's included. */
       executions: number;
       /** The last comparison of scores (the verification's when it ran). */

@@ -1,8 +1,11 @@
 import { unifiedDiff } from '../review/diff';
 import { nowText } from '../scores/stability';
-import type { IModernizeReport } from './report';
+import type { IModernizeReport, IReportChange } from './report';
 
-/** The report as Markdown: outcome, libraries, scores, then every change as a diff. */
+/**
+ * The report as Markdown: outcome, what blocks it, libraries, cells that raised as in
+ * the original, scores, every change as a diff, then the changes taken back and why.
+ */
 export function reportMarkdown(report: IModernizeReport): string {
   const lines = [
     `# Modernization of ${report.notebook}`,
@@ -10,13 +13,35 @@ export function reportMarkdown(report: IModernizeReport): string {
     `**Outcome: ${report.outcome}.** ${report.changes.length} change(s), ` +
       `${report.executions} cell executions for ${report.codeCells} code cells, ` +
       `${report.seconds} s (${report.tool.name} ${report.tool.version}, ${report.date}).`,
-    '',
+    ''
+  ];
+  const { blocked } = report;
+  if (blocked) {
+    lines.push(
+      blocked.kind === 'install'
+        ? `Not the code: ${blocked.where} imports \`${blocked.module}\`, which is not installed. Install \`${blocked.package}\` and run again.`
+        : `Not the code: ${blocked.where} downloads data${blocked.url ? ` from ${blocked.url}` : ''}, which is not reachable, and no copy is in the repository. Download it beside the notebook and run again.`,
+      ''
+    );
+  }
+  lines.push(
     '## Libraries',
     '',
     '| library | version |',
     '|---|---|',
     ...Object.entries(report.libraries).map(([name, v]) => `| ${name} | ${v} |`)
-  ];
+  );
+  if (report.expectedErrors.length > 0) {
+    lines.push(
+      '',
+      '## Errors as in the original',
+      '',
+      ...report.expectedErrors.map(
+        e =>
+          `- ${e.where} raised ${e.ename} as in the original (its saved output shows it).`
+      )
+    );
+  }
   if (report.scores.length > 0) {
     lines.push(
       '',
@@ -36,10 +61,28 @@ export function reportMarkdown(report: IModernizeReport): string {
     lines.push('None.');
   }
   for (const change of report.changes) {
+    lines.push(...Private.change(change));
+  }
+  if (report.reverted.length > 0) {
+    lines.push('## Changes taken back', '');
+    for (const change of report.reverted) {
+      lines.push(
+        ...Private.change({
+          ...change,
+          why: `Taken back: ${change.whyReverted}. It was: ${change.why}`
+        })
+      );
+    }
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+namespace Private {
+  export function change(change: IReportChange): string[] {
     const target = change.module
       ? { kind: 'module' as const, path: change.module }
       : { kind: 'cell' as const, cellId: change.cellId ?? '' };
-    lines.push(
+    return [
       `### ${change.where} (${change.kind})`,
       '',
       `${change.why} Rules: ${change.rules.map(r => `\`${r}\``).join(', ')}.`,
@@ -51,12 +94,9 @@ export function reportMarkdown(report: IModernizeReport): string {
       ).trimEnd(),
       '```',
       ''
-    );
+    ];
   }
-  return `${lines.join('\n').trimEnd()}\n`;
-}
 
-namespace Private {
   export function escape(text: string): string {
     return text.replace(/\|/g, '\\|');
   }

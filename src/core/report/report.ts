@@ -1,4 +1,10 @@
-import type { IChange, Verdict } from '../agent/types';
+import type {
+  IChange,
+  IExpectedError,
+  IRevertedChange,
+  Verdict
+} from '../agent/types';
+import { blockerText, type Blocker } from '../diagnosis/blocker';
 import { summarizeError } from '../diagnosis/traceback';
 import type { IOriginalNotebook } from '../notebook/original';
 import type { FixKind } from '../rules/types';
@@ -14,6 +20,10 @@ export interface ISessionRecord {
   versions: ReadonlyMap<string, string>;
   verdict: Verdict;
   changes: readonly IChange[];
+  /** Changes taken back because the notebook was worse with them. */
+  reverted?: readonly IRevertedChange[];
+  /** Cells that raised the exception their saved outputs show. */
+  expectedErrors?: readonly IExpectedError[];
   executions: number;
   elapsedMs: number;
   scores?: IScoreReport;
@@ -40,12 +50,18 @@ export interface IModernizeReport {
   tool: { name: string; version: string };
   notebook: string;
   date: string;
-  /** `reproducible`, `scores-off`, `fails`, `stopped`. */
+  /** `reproducible`, `scores-off`, `fails`, `blocked`, `stopped`. */
   verdict: Verdict['kind'];
-  /** One line: "reproducible", "runs but scores off", "fails at cell 7", "stopped: ...". */
+  /** One line: "reproducible", "runs but scores off", "fails at cell 7", "blocked: install statsmodels", "stopped: ...". */
   outcome: string;
+  /** With a `blocked` verdict: what to install or download, and where it stopped. */
+  blocked?: Blocker & { where: string };
   libraries: Record<string, string>;
   changes: IReportChange[];
+  /** Changes taken back, each with what got worse with it. */
+  reverted: (IReportChange & { whyReverted: string })[];
+  /** Cells that raised as in the original (teaching examples): no failure. */
+  expectedErrors: { where: string; cellId: string; ename: string }[];
   scores: IScoreRow[];
   executions: number;
   codeCells: number;
@@ -75,24 +91,27 @@ export function buildReport(record: ISessionRecord): IModernizeReport {
     date: record.date.toISOString(),
     verdict: record.verdict.kind,
     outcome: verdictText(record.verdict, label),
+    ...(record.verdict.kind === 'blocked'
+      ? {
+          blocked: {
+            ...record.verdict.blocker,
+            where: label(record.verdict.cellId)
+          }
+        }
+      : {}),
     libraries: Object.fromEntries(
       [...record.versions].sort(([a], [b]) => a.localeCompare(b))
     ),
-    changes: record.changes.map(({ proposal, applied }) => {
-      const { target } = proposal;
-      return {
-        where: target.kind === 'cell' ? label(target.cellId) : target.path,
-        ...(target.kind === 'cell'
-          ? { cellId: target.cellId }
-          : { module: target.path }),
-        kind: proposal.kind,
-        rules: proposal.ruleIds.length ? proposal.ruleIds : [proposal.fixer],
-        fixer: proposal.fixer,
-        why: proposal.rationale,
-        before: proposal.before,
-        after: applied
-      };
-    }),
+    changes: record.changes.map(change => Private.change(change, label)),
+    reverted: (record.reverted ?? []).map(change => ({
+      ...Private.change(change, label),
+      whyReverted: change.why
+    })),
+    expectedErrors: (record.expectedErrors ?? []).map(({ cellId, ename }) => ({
+      where: label(cellId),
+      cellId,
+      ename
+    })),
     scores: record.scores?.rows ?? [],
     executions: record.executions,
     codeCells: record.original.cells.filter(
@@ -114,6 +133,8 @@ export function verdictText(
       return 'runs but scores off';
     case 'fails':
       return `fails at ${label(verdict.cellId)} (${Private.firstLine(summarizeError(verdict.result))})`;
+    case 'blocked':
+      return `blocked: ${blockerText(verdict.blocker)} (${label(verdict.cellId)}: ${Private.firstLine(summarizeError(verdict.result))})`;
     case 'stopped':
       return `stopped: ${Private.STOP_TEXT[verdict.reason]}`;
   }
@@ -136,6 +157,25 @@ export function metadataRecord(report: IModernizeReport): IMetadataRecord {
 }
 
 namespace Private {
+  export function change(
+    { proposal, applied }: IChange,
+    label: (cellId: string) => string
+  ): IReportChange {
+    const { target } = proposal;
+    return {
+      where: target.kind === 'cell' ? label(target.cellId) : target.path,
+      ...(target.kind === 'cell'
+        ? { cellId: target.cellId }
+        : { module: target.path }),
+      kind: proposal.kind,
+      rules: proposal.ruleIds.length ? proposal.ruleIds : [proposal.fixer],
+      fixer: proposal.fixer,
+      why: proposal.rationale,
+      before: proposal.before,
+      after: applied
+    };
+  }
+
   export const STOP_TEXT: Record<string, string> = {
     user: 'stopped by the user',
     'max-fixes': 'the maximum number of fixes was reached',

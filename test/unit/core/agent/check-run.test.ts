@@ -111,12 +111,67 @@ describe('runCheck', () => {
     it(`stops with "${status}" when a cell ends so`, async () => {
       const executor = new FakeExecutor(async () => ({ status }));
       const summary = summaryOf(
-        await collect(runCheck({ cells: cells('x', 'y'), executor }))
+        await collect(
+          runCheck({ cells: cells('x', 'y'), executor, cellTimeoutMs: 1000 })
+        )
       );
       assert.equal(summary.stoppedBy, status);
       assert.equal(summary.ran, 1);
     });
   }
+
+  it('sets no per-cell limit by default: a slow cell has the whole budget left', async () => {
+    const executor = new FakeExecutor(async (code, options) =>
+      options.timeoutMs! < 300_000 ? { status: 'timeout' } : {}
+    );
+    const events = await collect(
+      runCheck({ cells: cells('grid.fit(X, y)', 'x'), executor })
+    );
+    assert.equal(summaryOf(events).verdict, 'passed');
+    const timeout = executor.calls[0].options.timeoutMs!;
+    assert.ok(timeout > 599_000 && timeout <= 600_000, `timeout ${timeout}`);
+    // Only the budget can stop it: a timeout then is the budget's.
+    const stopped = summaryOf(
+      await collect(
+        runCheck({
+          cells: cells('x'),
+          executor: new FakeExecutor(async () => ({ status: 'timeout' })),
+          budgetMs: 1000
+        })
+      )
+    );
+    assert.equal(stopped.stoppedBy, 'budget');
+  });
+
+  it('goes on past a cell that raises the exception its saved outputs show', async () => {
+    const executor = new FakeExecutor(async code =>
+      code.startsWith('1/0')
+        ? { status: 'error', ename: 'ZeroDivisionError', evalue: 'x' }
+        : code.startsWith('int(')
+          ? { status: 'error', ename: 'ValueError', evalue: 'y' }
+          : {}
+    );
+    const expectedErrors = new Map([
+      ['c0', 'ZeroDivisionError'],
+      ['c2', 'TypeError']
+    ]);
+    const events = await collect(
+      runCheck({
+        cells: cells('1/0', 'a = 1', "int('x')", 'never'),
+        executor,
+        expectedErrors
+      })
+    );
+    const finished = events.filter(e => e.kind === 'cell-finished');
+    assert.equal(
+      finished[0].kind === 'cell-finished' && finished[0].expected,
+      true
+    );
+    const summary = summaryOf(events);
+    // Another type than the saved one is a failure as ever.
+    assert.equal(summary.failure?.cell.id, 'c2');
+    assert.equal(summary.ran, 3);
+  });
 
   it('treats an aborted reply as an error stop', async () => {
     const executor = new FakeExecutor(async () => ({ status: 'aborted' }));
@@ -240,7 +295,10 @@ describe('runCheck', () => {
       cellId?: string;
     };
     assert.equal(options.cellId, 'c0');
-    assert.equal(options.timeoutMs, 120_000, 'the check decides the timeout');
+    assert.ok(
+      options.timeoutMs! > 599_000,
+      'the check decides the timeout: the budget left'
+    );
   });
 
   it('passes an empty notebook', async () => {

@@ -1,0 +1,148 @@
+import type { ICellResult } from '../execution/types';
+import { cellFrames } from './traceback';
+
+/**
+ * What stops a notebook that is not its code: a package that is not installed, or data
+ * that is only on the network. The user can act on it; no fix of the code can.
+ */
+export type Blocker =
+  | {
+      kind: 'install';
+      /** The module the code imports, e.g. `statsmodels.api`'s `statsmodels`. */
+      module: string;
+      /** What to install, e.g. `scikit-image` for `skimage`. */
+      package: string;
+    }
+  | {
+      kind: 'download';
+      /** The address that did not answer, when the cell names one. */
+      url?: string;
+    };
+
+// Python 2's standard library modules that Python 3 renamed: the code's to change.
+const PYTHON2_MODULES = new Set(
+  (
+    'urllib2 urlparse cPickle cStringIO StringIO ConfigParser Queue Tkinter tkMessageBox ' +
+    'httplib HTMLParser __builtin__ commands sets md5 sha cookielib SocketServer ' +
+    'SimpleHTTPServer thread dummy_thread copy_reg repr UserDict UserList UserString ' +
+    'htmlentitydefs xmlrpclib anydbm dbhash whichdb robotparser exceptions'
+  ).split(' ')
+);
+// Import names whose distribution is named otherwise.
+const DISTRIBUTIONS: Record<string, string> = {
+  sklearn: 'scikit-learn',
+  skimage: 'scikit-image',
+  cv2: 'opencv-python',
+  PIL: 'Pillow',
+  yaml: 'PyYAML',
+  bs4: 'beautifulsoup4',
+  Bio: 'biopython',
+  dateutil: 'python-dateutil',
+  imblearn: 'imbalanced-learn',
+  umap: 'umap-learn',
+  surprise: 'scikit-surprise',
+  'mpl_toolkits.basemap': 'basemap'
+};
+// Packages that share a namespace: their second segment is the distribution.
+const NAMESPACES = new Set(['mpl_toolkits', 'google']);
+const NO_MODULE = /^No module named '([\w.]+)'/;
+// pandas: `Missing optional dependency 'xlrd'. Install xlrd >= 2.0.1 ...`.
+const OPTIONAL_DEPENDENCY = /^Missing optional dependency '([\w.-]+)'/;
+const NETWORK_ERRORS = new Set([
+  'URLError',
+  'HTTPError',
+  'ContentTooShortError',
+  'ConnectionError',
+  'ConnectionRefusedError',
+  'ConnectionResetError',
+  'ConnectionAbortedError',
+  'RemoteDisconnected',
+  'IncompleteRead',
+  'gaierror',
+  'SSLError',
+  'MaxRetryError',
+  'NewConnectionError',
+  'ConnectTimeout',
+  'ReadTimeout'
+]);
+const NETWORK_MESSAGE =
+  /urlopen error|Name or service not known|Temporary failure in name resolution|Network is unreachable|getaddrinfo failed|Max retries exceeded|nodename nor servname/i;
+const URL = /\b(?:https?|ftp):\/\/[^\s'"()<>\]]+[^\s'"()<>\].,;:]/g;
+// requests: `HTTPSConnectionPool(host='archive.ics.uci.edu', port=443): Max retries exceeded with url: /ml/x.data`.
+const POOL =
+  /(https?)ConnectionPool\(host='([^']+)'.*?with url: (\S+?)(?:\s|\(|$)/i;
+
+/**
+ * Whether a failure is not the code's: a top-level module that is not installed (a
+ * moved or removed module is the code's: `sklearn.cross_validation`, Python 2's
+ * `urllib2`), or a network error fetching data, with the address the cell names.
+ */
+export function blockerOf(
+  result: ICellResult,
+  source: string
+): Blocker | undefined {
+  if (result.status !== 'error' || !result.ename) {
+    return undefined;
+  }
+  const ename = result.ename.split('.').pop()!;
+  const evalue = result.evalue ?? '';
+  const optional = OPTIONAL_DEPENDENCY.exec(evalue);
+  if (ename === 'ImportError' && optional) {
+    return { kind: 'install', module: optional[1], package: optional[1] };
+  }
+  const missing = NO_MODULE.exec(evalue)?.[1];
+  if ((ename === 'ModuleNotFoundError' || ename === 'ImportError') && missing) {
+    return Private.install(missing);
+  }
+  if (NETWORK_ERRORS.has(ename) || NETWORK_MESSAGE.test(evalue)) {
+    const url = Private.urlOf(result, source);
+    return url ? { kind: 'download', url } : { kind: 'download' };
+  }
+  return undefined;
+}
+
+/** The blocker in a few words: `install statsmodels`. */
+export function blockerText(blocker: Blocker): string {
+  return blocker.kind === 'install'
+    ? `install ${blocker.package}`
+    : blocker.url
+      ? `data at ${blocker.url} is not reachable and no copy is in the repository`
+      : 'data the notebook downloads is not reachable and no copy is in the repository';
+}
+
+namespace Private {
+  export function install(module: string): Blocker | undefined {
+    const parts = module.split('.');
+    // Python names the first part of a dotted import that is missing: a dotted name
+    // means its package is installed and the module moved or went away.
+    const name = NAMESPACES.has(parts[0])
+      ? parts.slice(0, 2).join('.')
+      : module;
+    if (
+      PYTHON2_MODULES.has(parts[0]) ||
+      name !== module ||
+      (parts.length > 1 && !NAMESPACES.has(parts[0]))
+    ) {
+      return undefined;
+    }
+    return {
+      kind: 'install',
+      module: name,
+      package: DISTRIBUTIONS[name] ?? name.replace('.', '-')
+    };
+  }
+
+  /** The address in the line that raised, else the first the cell names, else the error's. */
+  export function urlOf(
+    result: ICellResult,
+    source: string
+  ): string | undefined {
+    const line = cellFrames(result.traceback ?? [])[0]?.code ?? '';
+    const pool = POOL.exec(result.evalue ?? '');
+    return (
+      line.match(URL)?.[0] ??
+      source.match(URL)?.[0] ??
+      (pool ? `${pool[1].toLowerCase()}://${pool[2]}${pool[3]}` : undefined)
+    );
+  }
+}
