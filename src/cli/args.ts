@@ -6,6 +6,7 @@ export const ExitCode = {
   failed: 1,
   badInput: 2,
   cannotRun: 3,
+  blocked: 4,
   interrupted: 130
 } as const;
 
@@ -53,14 +54,16 @@ Options:
                        working directory (default: the file name)
   --jupyter PATH       the jupyter executable for the local server (default: from PATH)
   --budget S           time budget for the whole run, in seconds (default 600)
-  --cell-timeout S     time limit per cell, in seconds (default 120)
+  --cell-timeout S     time limit per cell, in seconds (default: none, the budget
+                       left bounds each cell)
   --json FILE          write a JSON report (versions, per-cell results, verdict)
   -h, --help           show this help
   -v, --version        show the version
 
 Exit codes: 0 every cell ran (run: every notebook reproducible), 1 a cell failed (error, timeout, kernel died, budget),
 2 bad input (not a notebook, unsupported format or kernel), 3 could not run (server
-or kernel did not start), 130 interrupted.`;
+or kernel did not start), 4 run: blocked (a notebook needs a
+package installed or data downloaded, and none failed otherwise), 130 interrupted.`;
 
 /** A parsed command line. */
 export type Command =
@@ -180,7 +183,7 @@ export function parseCommandLine(argv: string[]): Command {
     cellTimeoutMs: Private.seconds(
       '--cell-timeout',
       values['cell-timeout'],
-      120
+      0
     ),
     json: values.json
   };
