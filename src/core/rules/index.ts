@@ -20,6 +20,7 @@ import { scipyRules } from './scipy';
 import { ipythonRules } from './ipython';
 import { widgetRules } from './widgets';
 import { dataPathRules } from './data-paths';
+import { hiddenStateRules } from './hidden-state';
 
 export * from './types';
 export * from './versions';
@@ -50,5 +51,6 @@ export const allRules: readonly IRule[] = [
   ...scipyRules,
   ...ipythonRules,
   ...widgetRules,
-  ...dataPathRules
+  ...dataPathRules,
+  ...hiddenStateRules
 ];

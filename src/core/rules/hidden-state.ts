@@ -1,0 +1,227 @@
+import type { SyntaxNode } from '@lezer/common';
+import { defineRule } from './builders';
+import { textOf } from './syntax';
+import type { IBinding, IRule, IRuleContext, IRuleMatch } from './types';
+
+/** Modules notebooks name by their usual alias (or own name), used as `np.mean`. */
+const MODULES: Record<string, string> = {
+  np: 'import numpy as np',
+  pd: 'import pandas as pd',
+  plt: 'import matplotlib.pyplot as plt',
+  sns: 'import seaborn as sns',
+  mpl: 'import matplotlib as mpl',
+  numpy: 'import numpy',
+  pandas: 'import pandas',
+  matplotlib: 'import matplotlib',
+  seaborn: 'import seaborn',
+  scipy: 'import scipy',
+  sklearn: 'import sklearn'
+};
+/** Standard-library modules named as themselves. */
+const STDLIB = [
+  'os',
+  'sys',
+  're',
+  'math',
+  'time',
+  'random',
+  'json',
+  'pickle',
+  'itertools',
+  'functools',
+  'warnings',
+  'glob',
+  'csv',
+  'copy',
+  'string',
+  'collections'
+];
+/**
+ * Library names notebooks import by name, by module. Names that are also everyday words
+ * for variables (`scale`, `normalize`, `display`, `chi2`, `Image`) are left out: a
+ * notebook that uses one unbound more likely lost its own variable.
+ */
+const NAMES: Record<string, string> = {
+  'sklearn.model_selection':
+    'train_test_split cross_val_score cross_val_predict cross_validate GridSearchCV RandomizedSearchCV KFold StratifiedKFold ShuffleSplit StratifiedShuffleSplit LeaveOneOut learning_curve validation_curve',
+  'sklearn.metrics':
+    'accuracy_score precision_score recall_score f1_score roc_auc_score roc_curve confusion_matrix classification_report mean_squared_error mean_absolute_error r2_score log_loss precision_recall_curve silhouette_score make_scorer',
+  'sklearn.preprocessing':
+    'StandardScaler MinMaxScaler LabelEncoder OneHotEncoder PolynomialFeatures RobustScaler',
+  'sklearn.linear_model':
+    'LinearRegression LogisticRegression Ridge Lasso ElasticNet SGDClassifier Perceptron',
+  'sklearn.ensemble':
+    'RandomForestClassifier RandomForestRegressor GradientBoostingClassifier GradientBoostingRegressor AdaBoostClassifier BaggingClassifier ExtraTreesClassifier VotingClassifier',
+  'sklearn.tree':
+    'DecisionTreeClassifier DecisionTreeRegressor export_graphviz',
+  'sklearn.svm': 'SVC SVR LinearSVC',
+  'sklearn.neighbors': 'KNeighborsClassifier KNeighborsRegressor',
+  'sklearn.naive_bayes': 'GaussianNB MultinomialNB BernoulliNB',
+  'sklearn.cluster': 'KMeans DBSCAN AgglomerativeClustering',
+  'sklearn.decomposition': 'PCA TruncatedSVD NMF',
+  'sklearn.pipeline': 'Pipeline make_pipeline',
+  'sklearn.feature_extraction.text':
+    'CountVectorizer TfidfVectorizer TfidfTransformer',
+  'sklearn.impute': 'SimpleImputer',
+  'sklearn.datasets':
+    'load_iris load_digits load_breast_cancer load_wine make_classification make_blobs make_moons make_regression',
+  'sklearn.manifold': 'TSNE',
+  'sklearn.feature_selection': 'SelectKBest RFE',
+  'IPython.display': 'HTML Markdown clear_output',
+  collections: 'Counter defaultdict OrderedDict',
+  pprint: 'pprint'
+};
+
+/** The import that binds each well-known name, and whether it names a module. */
+const KNOWN = new Map<string, { statement: string; module: boolean }>([
+  ...Object.entries(MODULES).map(
+    ([name, statement]) => [name, { statement, module: true }] as const
+  ),
+  ...STDLIB.map(
+    name => [name, { statement: `import ${name}`, module: true }] as const
+  ),
+  ...Object.entries(NAMES).flatMap(([module, names]) =>
+    names
+      .split(' ')
+      .map(
+        name =>
+          [
+            name,
+            { statement: `from ${module} import ${name}`, module: false }
+          ] as const
+      )
+  )
+]);
+
+const ID = 'python.hidden-state-import';
+
+/**
+ * Hidden state: a well-known library name that nothing in the notebook binds (the cell
+ * that imported it was deleted, or ran only on the author's machine). The kernel is asked
+ * whether the name is defined when the cell is about to run; if not, its import is added
+ * before the statement that first needs it.
+ */
+export const hiddenStateRules: IRule[] = [
+  defineRule(
+    {
+      id: ID,
+      distribution: 'python',
+      since: '3.0',
+      summary:
+        'A well-known library name is used but imported nowhere (its import was in a cell since deleted): import it where it is first needed.',
+      link: 'https://docs.python.org/3/reference/import.html',
+      raises: {
+        ename: 'NameError',
+        message: new RegExp(
+          `name '(${[...KNOWN.keys()].join('|')})' is not defined`
+        )
+      },
+      examples: [
+        {
+          setup:
+            'from sklearn.datasets import load_iris\nfrom sklearn.tree import DecisionTreeClassifier\nX, y = load_iris(return_X_y=True)',
+          before:
+            'scores = cross_val_score(DecisionTreeClassifier(random_state=0), X, y, cv=3)\nprint(round(np.average(scores), 2))',
+          after:
+            'from sklearn.model_selection import cross_val_score\nscores = cross_val_score(DecisionTreeClassifier(random_state=0), X, y, cv=3)\nimport numpy as np\nprint(round(np.average(scores), 2))',
+          answer: 'False'
+        }
+      ]
+    },
+    context => {
+      const seen = new Set<string>();
+      const matches: IRuleMatch[] = [];
+      for (const node of context.nodes('VariableName')) {
+        const name = textOf(context, node);
+        const known = KNOWN.get(name);
+        if (
+          !known ||
+          seen.has(name) ||
+          // Imported by some cell, maybe one below: the notebook has it.
+          context.imports.has(name) ||
+          !Private.isRead(node) ||
+          Private.isParameter(context, node, name) ||
+          (known.module && !Private.isAttributeHead(node))
+        ) {
+          continue;
+        }
+        seen.add(name);
+        matches.push(Private.ask(node, name, known.statement));
+      }
+      return matches;
+    }
+  )
+];
+
+namespace Private {
+  /** Asks whether the name is defined as the cell is about to run; binds it if not. */
+  export function ask(
+    node: SyntaxNode,
+    name: string,
+    statement: string
+  ): IRuleMatch {
+    const needs: IBinding[] = [{ name, statement }];
+    return {
+      ruleId: ID,
+      from: node.from,
+      to: node.to,
+      edits: [],
+      note: `\`${name}\` is not imported anywhere in the notebook: ${statement}.`,
+      question: {
+        expression: `'${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')`,
+        decide: answer =>
+          answer === 'False'
+            ? [{ from: node.from, to: node.from, insert: '', needs }]
+            : null
+      }
+    };
+  }
+
+  /** A name read as a value: not a definition, target, parameter or keyword's name. */
+  export function isRead(node: SyntaxNode): boolean {
+    const parent = node.parent?.name ?? '';
+    const before = node.prevSibling?.name;
+    const after = node.nextSibling?.name;
+    return !(
+      /^(ImportStatement|FunctionDefinition|ClassDefinition|ParamList)$/.test(
+        parent
+      ) ||
+      before === 'for' ||
+      before === 'as' ||
+      (parent === 'ForStatement' && after !== undefined && after !== 'Body') ||
+      after === 'AssignOp' ||
+      after === 'UpdateOp'
+    );
+  }
+
+  /** `np` in `np.mean`: a module's name is used through its attributes. */
+  export function isAttributeHead(node: SyntaxNode): boolean {
+    const parent = node.parent;
+    return (
+      parent?.name === 'MemberExpression' &&
+      parent.firstChild?.from === node.from &&
+      node.nextSibling?.name === '.'
+    );
+  }
+
+  /** Whether an enclosing function or lambda takes the name as a parameter. */
+  export function isParameter(
+    context: IRuleContext,
+    node: SyntaxNode,
+    name: string
+  ): boolean {
+    for (let p = node.parent; p; p = p.parent) {
+      const params = p.getChild('ParamList');
+      if (
+        (p.name === 'FunctionDefinition' || p.name === 'LambdaExpression') &&
+        params &&
+        params
+          .getChildren('VariableName')
+          .some(param => textOf(context, param) === name)
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

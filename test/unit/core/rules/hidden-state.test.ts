@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { proposeRewrite } from '../../../../src/core/rules';
+import { hiddenStateRules } from '../../../../src/core/rules/hidden-state';
+import { answered, matchesIn, testExamples } from './helpers';
+
+testExamples(hiddenStateRules);
+
+const [rule] = hiddenStateRules;
+
+/** The rewrite when the kernel says the names are not defined. */
+function rewritten(source: string, setup = '', answer = 'False'): string {
+  const matches = answered(matchesIn(rule, source, { setup }), answer);
+  return proposeRewrite(source, matches)?.source ?? source;
+}
+
+describe('hidden state', () => {
+  it('imports a name once, before the statement that first needs it', () => {
+    assert.equal(
+      rewritten(
+        'def fit(model):\n    model.fit(X_train, y_train)\n    return accuracy_score(y_test, model.predict(X_test))\nprint(fit(m), accuracy_score(a, b))'
+      ),
+      'from sklearn.metrics import accuracy_score\ndef fit(model):\n    model.fit(X_train, y_train)\n    return accuracy_score(y_test, model.predict(X_test))\nprint(fit(m), accuracy_score(a, b))'
+    );
+  });
+
+  it('leaves names the notebook imports in any cell, or the kernel has', () => {
+    const source = "df = pd.read_csv('train.csv')";
+    assert.equal(rewritten(source, 'import pandas as pd'), source);
+    assert.equal(rewritten(source, '', 'True'), source);
+  });
+
+  it('leaves a name the notebook gives another meaning', () => {
+    for (const source of [
+      'for os in systems:\n    print(os.name)',
+      'def score(np):\n    return np.sum()',
+      'f = lambda pd: pd.x',
+      'Counter = 3\nprint(Counter)',
+      'plot(x, color=sns)',
+      'time = 3.5\nprint(time * 2)'
+    ]) {
+      assert.equal(rewritten(source), source, source);
+    }
+  });
+
+  it('does not take a name imported from elsewhere for the library one', () => {
+    const source = 'print(accuracy_score(y, p))';
+    assert.equal(
+      rewritten(source, 'from mymetrics import accuracy_score'),
+      source
+    );
+  });
+});
