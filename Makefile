@@ -12,7 +12,7 @@ LAB_PORT ?= 8888
 ML_STACK := pandas numpy scikit-learn scipy matplotlib seaborn
 
 .PHONY: demo install build lint lint-ts lint-py test test-unit test-integration test-python test-ui \
-	chromium bench clean
+	chromium bench bench-real clean
 
 demo: install
 	@echo "Starting JupyterLab on examples/ — open the URL printed below."
@@ -78,6 +78,12 @@ bench: install
 	$(BIN)/python benchmarks/bench_llm_proxy.py
 	$(BIN)/python benchmarks/bench_llm_prompts.py
 	$(BIN)/python benchmarks/bench_inline_diff.py
+
+# Not part of bench: hours of runs. REAL_CORPUS is a folder laid out by benchmarks/real/layout.py.
+REAL_SPLIT ?= dev
+bench-real: install
+	@test -n "$(REAL_CORPUS)" || { echo "Usage: make bench-real REAL_CORPUS=DIR [REAL_SPLIT=dev|heldout|all]"; exit 2; }
+	$(BIN)/python benchmarks/bench_real.py --corpus $(REAL_CORPUS) --split $(REAL_SPLIT) --jobs 2
 
 clean:
 	npm run clean

@@ -1,0 +1,238 @@
+"""Share of real notebooks that `run --offline` brings back, each result checked independently.
+
+    .venv/bin/python benchmarks/bench_real.py --corpus OUT [--split dev|heldout|all] [--jobs 2]
+        [--budget 600] [--only SUBSTRING] [--limit N] [--output FILE.json] [--keep DIR]
+
+OUT is a corpus laid out by benchmarks/real/layout.py (OUT/corpus.json lists its notebooks,
+each repository's whole tree under OUT/OWNER+NAME/). The corpus is never changed. For each
+repository, in a temporary folder:
+
+  1. a copy runs the ORIGINAL of each notebook with an independent runner
+     (real_bench/execute.py: nbclient, a fresh kernel in the notebook's folder, one budget for
+     the whole notebook, errors allowed), which records the first cell that fails unexpectedly;
+  2. a second copy gets `run NB --offline --auto-accept --write-modules` per notebook (modules
+     are rewritten in place);
+  3. then each NAME.modernized.ipynb takes its notebook's place in that copy and is run by the
+     same runner; its scores are compared with the original's saved ones by
+     `jupyterlab-modernizer scores ORIGINAL EXECUTED` (the CLI's own rule for what a score is,
+     10% relative). Reproduced: no unexpected failure and every saved score within tolerance.
+
+`--jobs N` works on N repositories at once (never two on one repository). The CLI is the
+build in lib-cli/ when the benchmark starts (copied, so a rebuild meanwhile changes nothing).
+Not part of `make test`: `make bench-real REAL_CORPUS=OUT`.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from bench_repair import ROOT  # noqa: E402
+from real_bench import steps, summary, verdicts  # noqa: E402
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--corpus", required=True, help="a folder laid out by real/layout.py")
+    parser.add_argument("--split", choices=["dev", "heldout", "all"], default="dev")
+    parser.add_argument("--jobs", type=int, default=2, help="repositories worked on at once")
+    parser.add_argument("--budget", type=float, default=600, help="seconds per notebook run")
+    parser.add_argument("--only", help="notebooks whose repository or path holds this")
+    parser.add_argument("--limit", type=int, help="at most this many notebooks")
+    parser.add_argument("--output", help="write every notebook's figures as JSON here")
+    parser.add_argument("--keep", help="copy each notebook's runs, results and logs here")
+    parser.add_argument("--cli", help="the CLI bundle to run (default: lib-cli/cli.js)")
+    return parser.parse_args()
+
+
+def selected(corpus, args):
+    with open(os.path.join(corpus, "corpus.json")) as f:
+        notebooks = json.load(f)["notebooks"]
+    chosen = [
+        nb
+        for nb in notebooks
+        if (args.split == "all" or nb["split"] == args.split)
+        and (not args.only or args.only in f"{nb['repository']}/{nb['path']}")
+    ]
+    return chosen[: args.limit] if args.limit else chosen
+
+
+def snapshot_cli(tmp, built):
+    """A copy of the built CLI: a rebuild in the checkout during the benchmark changes nothing."""
+    built = built or os.path.join(ROOT, "lib-cli", "cli.js")
+    if not os.path.exists(built):
+        sys.exit(f"No CLI at {built}: build it first (npm run build:cli)")
+    os.makedirs(os.path.join(tmp, "cli", "lib-cli"))
+    shutil.copy(os.path.join(ROOT, "package.json"), os.path.join(tmp, "cli"))
+    return shutil.copy(built, os.path.join(tmp, "cli", "lib-cli", "cli.js"))
+
+
+def original_cell(original_path, modernized_path, cell):
+    """The original's number of a cell of the modernized notebook (paired by id, else position)."""
+    if cell is None:
+        return None
+    with open(original_path) as f:
+        original = json.load(f)["cells"]
+    with open(modernized_path) as f:
+        modernized = json.load(f)["cells"]
+    ids = {c.get("id"): i for i, c in enumerate(original) if c.get("id")}
+    found = ids.get(modernized[cell].get("id")) if cell < len(modernized) else None
+    if found is None and len(original) == len(modernized):
+        found = cell
+    return found
+
+
+def bench_repository(folder, notebooks, corpus, tmp, cli, args, progress):
+    """Every step for the notebooks of one repository; one row per notebook."""
+    source = os.path.join(corpus, folder)
+    before = os.path.join(tmp, "original", folder)
+    after = os.path.join(tmp, "modernized", folder)
+    shutil.copytree(source, before, symlinks=True)
+    shutil.copytree(source, after, symlinks=True)
+    rows = []
+    for nb in notebooks:
+        row = {key: nb[key] for key in ("split", "repository", "commit", "notebook", "path")}
+        row["work"] = os.path.join(tmp, "results", nb["path"].replace("/", "__"))
+        os.makedirs(row["work"])
+        guarded(row, first_pass, folder, corpus, before, after, cli, args)
+        rows.append(row)
+    # Verified once every notebook of the repository was modernized: modules at their final text.
+    for row in rows:
+        guarded(row, second_pass, folder, corpus, after, cli, args)
+        conclude(row)
+        progress(row)
+    return rows
+
+
+def guarded(row, step, *args):
+    """Runs a step on a row; an exception is recorded in it instead of stopping the benchmark."""
+    try:
+        step(row, *args)
+    except Exception as error:  # noqa: BLE001 - one notebook must not stop the others
+        row.setdefault("errors", []).append(f"{type(error).__name__}: {error}")
+
+
+def first_pass(row, folder, corpus, before, after, cli, args):
+    """The original's independent run, then the CLI's modernization."""
+    work, saved = row["work"], os.path.join(corpus, row["path"])
+    inner = os.path.relpath(row["path"], folder)
+    executed = os.path.join(work, "original.executed.ipynb")
+    original = steps.execute(
+        os.path.join(before, inner),
+        executed,
+        os.path.join(work, "original.result.json"),
+        args.budget,
+        inside=before,
+    )
+    original["scores"] = steps.scores(cli, saved, executed)
+    row["original"] = original
+    report, code, seconds = steps.modernize(
+        cli, os.path.join(after, inner), work, args.budget, after
+    )
+    row["cli"] = {
+        "exit": code,
+        "seconds": seconds,
+        "verdict": report["verdict"] if report else None,
+        "outcome": report["outcome"] if report else "no report",
+        "fixes": len(report["changes"]) if report else 0,
+        "executions": report["executions"] if report else None,
+    }
+
+
+def second_pass(row, folder, corpus, after, cli, args):
+    """The modernized notebook in its original's place, run by the independent runner."""
+    work, saved = row["work"], os.path.join(corpus, row["path"])
+    inner = os.path.join(after, os.path.relpath(row["path"], folder))
+    name = os.path.basename(inner)[: -len(".ipynb")]
+    modernized = os.path.join(work, f"{name}.modernized.ipynb")
+    if "cli" not in row or not os.path.exists(modernized):
+        return
+    shutil.copy(modernized, inner)
+    executed = os.path.join(work, "modernized.executed.ipynb")
+    run = steps.execute(
+        inner,
+        executed,
+        os.path.join(work, "modernized.result.json"),
+        args.budget,
+        expected_from=saved,
+        inside=after,
+    )
+    run["scores"] = steps.scores(cli, saved, executed)
+    failure = run["first_failure"]
+    run["original_cell"] = original_cell(saved, modernized, failure["cell"] if failure else None)
+    row["modernized"] = run
+
+
+def conclude(row):
+    """Reproduced or not, why not, regression, the CLI's verdict: from the runs of one notebook."""
+    row.pop("work")
+    row.setdefault("cli", {"exit": None, "seconds": 0, "verdict": None, "outcome": "not run"})
+    original, modernized = row.get("original"), row.get("modernized")
+    row["saved_scores"] = len(original["scores"]["scores"]) if original else 0
+    row["original_reproduced"], row["original_category"] = (
+        verdicts.verdict(original, original["scores"].get("comparison"))
+        if original
+        else (False, "runner failed")
+    )
+    row["regression"] = None
+    if modernized is None:
+        row["reproduced"], row["category"] = False, "no result from the CLI"
+    else:
+        row["reproduced"], row["category"] = verdicts.verdict(
+            modernized, modernized["scores"].get("comparison")
+        )
+        if original:
+            row["regression"] = verdicts.regression(original, modernized)
+    row["cli_says_reproducible"] = row["cli"]["verdict"] == "reproducible"
+
+
+def main():
+    args = parse_args()
+    corpus = os.path.abspath(args.corpus)
+    notebooks = selected(corpus, args)
+    if not notebooks:
+        sys.exit("No notebook of the corpus matches.")
+    groups = {}
+    for nb in notebooks:
+        groups.setdefault(nb["path"].split("/")[0], []).append(nb)
+    started = time.monotonic()
+    lock = threading.Lock()
+    done = []
+
+    def progress(row):
+        with lock:
+            done.append(row)
+            print(summary.progress_line(row, len(done), len(notebooks)), flush=True)
+
+    with tempfile.TemporaryDirectory(prefix="bench-real-") as tmp:
+        cli = snapshot_cli(tmp, args.cli)
+        print(f"{len(notebooks)} notebooks in {len(groups)} repositories, {args.jobs} at once")
+        # The largest repositories first, so that the last one to finish is a small one.
+        order = sorted(groups.items(), key=lambda item: -len(item[1]))
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            futures = [
+                pool.submit(bench_repository, f, nbs, corpus, tmp, cli, args, progress)
+                for f, nbs in order
+            ]
+            rows = [row for future in futures for row in future.result()]
+        if args.keep:
+            shutil.copytree(os.path.join(tmp, "results"), args.keep, dirs_exist_ok=True)
+    seconds = time.monotonic() - started
+    figures = summary.figures(rows, seconds, args)
+    print()
+    summary.print_report(figures)
+    if args.output:
+        with open(args.output, "w") as out:
+            json.dump(figures, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()

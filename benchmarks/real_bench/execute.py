@@ -1,0 +1,145 @@
+"""Runs a notebook with nbclient, apart from the CLI, and records its first unexpected failure.
+
+    python execute.py NOTEBOOK --out EXECUTED.ipynb --result RESULT.json
+                      [--expected-from SAVED.ipynb] [--budget 600] [--pid-file FILE]
+
+A fresh python3 kernel whose working directory is the notebook's folder runs every code cell
+in order; errors do not stop the run. The whole notebook gets `--budget` seconds (each cell
+gets what is left of it). A failure is *unexpected* when its exception type is not in that
+cell's saved outputs (teaching notebooks raise on purpose): the saved outputs are those of
+SAVED.ipynb (by default NOTEBOOK itself), its cells paired by id, else by position. A
+timeout or a dead kernel stops the run and is the failure. RESULT.json holds:
+
+    {"first_failure": null | {"cell", "kind": "error"|"timeout"|"kernel-died",
+                              "ename", "evalue"},
+     "errors": [{"cell", "ename", "evalue", "expected"}], "ran", "code_cells", "seconds"}
+
+Cells are numbered from 0, markdown cells included, in NOTEBOOK's numbering; EXECUTED.ipynb
+is NOTEBOOK with the new outputs (a cell not run has none).
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import time
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
+
+
+def expected_errors(notebook, saved):
+    """For each cell of `notebook`, the exception types its saved counterpart shows."""
+    by_id = {cell.get("id"): cell for cell in saved.cells if cell.get("id")}
+    same_length = len(saved.cells) == len(notebook.cells)
+    expected = []
+    for index, cell in enumerate(notebook.cells):
+        twin = by_id.get(cell.get("id")) if cell.get("id") else None
+        if twin is None and same_length:
+            twin = saved.cells[index]
+        outputs = twin.get("outputs", []) if twin is not None else []
+        expected.append({o.get("ename") for o in outputs if o.get("output_type") == "error"})
+    return expected
+
+
+def last_line(text, limit=300):
+    text = (text or "").strip().splitlines()
+    return text[-1][:limit] if text else ""
+
+
+async def run(notebook, folder, expected, budget, pid_file):
+    client = NotebookClient(
+        notebook,
+        kernel_name="python3",
+        allow_errors=True,
+        interrupt_on_timeout=False,
+        timeout=budget,
+        startup_timeout=120,
+        resources={"metadata": {"path": folder}},
+    )
+    result = {"first_failure": None, "errors": [], "ran": 0}
+    started = time.monotonic()
+    async with client.async_setup_kernel():
+        if pid_file:
+            provisioner = client.km.provisioner
+            with open(pid_file, "w") as f:
+                json.dump({"pid": provisioner.pid, "pgid": provisioner.pgid}, f)
+        for index, cell in enumerate(notebook.cells):
+            if cell.cell_type != "code" or not cell.source.strip():
+                continue
+            left = budget - (time.monotonic() - started)
+            failure = None
+            if left <= 0:
+                failure = {"cell": index, "kind": "timeout", "ename": None, "evalue": ""}
+            else:
+                client.timeout = max(1, int(left))
+                try:
+                    await client.async_execute_cell(cell, index)
+                    result["ran"] += 1
+                except CellTimeoutError:
+                    failure = {"cell": index, "kind": "timeout", "ename": None, "evalue": ""}
+                except DeadKernelError as error:
+                    failure = {
+                        "cell": index,
+                        "kind": "kernel-died",
+                        "ename": None,
+                        "evalue": last_line(str(error)),
+                    }
+            if failure:
+                result["first_failure"] = result["first_failure"] or failure
+                break
+            for output in cell.outputs:
+                if output.output_type != "error":
+                    continue
+                error = {
+                    "cell": index,
+                    "ename": output.ename,
+                    "evalue": last_line(output.evalue),
+                    "expected": output.ename in expected[index],
+                }
+                result["errors"].append(error)
+                if not error["expected"] and result["first_failure"] is None:
+                    result["first_failure"] = {
+                        "cell": index,
+                        "kind": "error",
+                        "ename": output.ename,
+                        "evalue": error["evalue"],
+                    }
+    result["seconds"] = round(time.monotonic() - started, 1)
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("notebook")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--result", required=True)
+    parser.add_argument("--expected-from")
+    parser.add_argument("--budget", type=float, default=600)
+    parser.add_argument("--pid-file")
+    args = parser.parse_args()
+
+    notebook = nbformat.read(args.notebook, as_version=4)
+    saved = nbformat.read(args.expected_from, as_version=4) if args.expected_from else notebook
+    expected = expected_errors(notebook, saved)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            # A cell the run does not reach must not show its saved outputs as new ones.
+            cell.outputs = []
+            cell.execution_count = None
+    folder = os.path.dirname(os.path.abspath(args.notebook))
+    try:
+        result = asyncio.run(run(notebook, folder, expected, args.budget, args.pid_file))
+    finally:
+        nbformat.write(notebook, args.out)
+    result["code_cells"] = sum(
+        1 for cell in notebook.cells if cell.cell_type == "code" and cell.source.strip()
+    )
+    with open(args.result, "w") as f:
+        json.dump(result, f, indent=1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""The three programs bench_real runs per notebook, each in its own process with a time cap.
+
+A notebook that hangs or crashes costs at most its cap: the process is stopped (SIGTERM, then
+SIGKILL to its process group), and so is every process left working inside that notebook's
+copy of the repository (kernels run in sessions of their own, with the notebook's folder as
+their working directory).
+"""
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXECUTE = os.path.join(HERE, "execute.py")
+sys.path.insert(0, os.path.dirname(HERE))
+
+from bench_repair import VENV_BIN  # noqa: E402
+
+PYTHON = os.path.join(VENV_BIN, "python")
+ENV = dict(os.environ, PATH=VENV_BIN + os.pathsep + os.environ.get("PATH", ""))
+# Slack over the budget for kernel start-up and shutdown before a process is stopped.
+SLACK = 120
+
+
+def run_capped(command, cap, log, cwd=None, inside=None):
+    """
+    Runs `command` with its output in `log`; stops it after `cap` seconds. Returns its exit
+    code (None when it was stopped) and the seconds it took. `inside`: a folder whose
+    lingering processes are stopped too.
+    """
+    started = time.monotonic()
+    with open(log, "w") as out:
+        process = subprocess.Popen(
+            command, cwd=cwd, env=ENV, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        try:
+            code = process.wait(timeout=cap)
+        except subprocess.TimeoutExpired:
+            code = None
+            stop_group(process, signal.SIGTERM)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                stop_group(process, signal.SIGKILL)
+                process.wait()
+    if code is None and inside:
+        stop_processes_in(inside)
+    return code, round(time.monotonic() - started, 1)
+
+
+def stop_group(process, sig):
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
+
+
+def stop_processes_in(folder):
+    """Kills the processes whose working directory is in `folder` (our kernels, nobody else's)."""
+    folder = os.path.realpath(folder) + os.sep
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cwd = os.readlink(f"/proc/{pid}/cwd") + os.sep
+        except OSError:
+            continue
+        if cwd.startswith(folder):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(pid), signal.SIGKILL)
+
+
+def execute(notebook, out, result, budget, expected_from=None, inside=None):
+    """The independent run (execute.py) of `notebook`; its result, or a failure saying why not."""
+    command = [PYTHON, EXECUTE, notebook, "--out", out, "--result", result, "--budget", str(budget)]
+    if expected_from:
+        command += ["--expected-from", expected_from]
+    log = result + ".log"
+    code, seconds = run_capped(
+        command, budget + SLACK, log, cwd=os.path.dirname(notebook), inside=inside
+    )
+    if code == 0 and os.path.exists(result):
+        with open(result) as f:
+            return json.load(f)
+    with open(log, errors="replace") as f:
+        tail = f.read().strip().splitlines()[-1:] or [""]
+    why = "the runner was stopped at its time cap" if code is None else tail[0][:300]
+    return {
+        "first_failure": {"cell": None, "kind": "runner", "ename": None, "evalue": why},
+        "errors": [],
+        "ran": 0,
+        "code_cells": None,
+        "seconds": seconds,
+    }
+
+
+def modernize(cli, notebook, out, budget, inside):
+    """`run --offline --auto-accept --write-modules` on one notebook: its JSON report or None."""
+    report = os.path.join(out, "report.json")
+    command = ["node", cli, "run", notebook, "--offline", "--auto-accept", "--write-modules"]
+    command += ["--out", out, "--json", report, "--budget", str(budget)]
+    # The loop's budget covers its runs; the verification from a restart may add one more.
+    code, seconds = run_capped(
+        command, 2 * budget + SLACK, os.path.join(out, "cli.log"), inside=inside
+    )
+    if not os.path.exists(report):
+        return None, code, seconds
+    with open(report) as f:
+        notebooks = json.load(f)["notebooks"]
+    return (notebooks[0] if notebooks else None), code, seconds
+
+
+def scores(cli, original, executed=None, tolerance=0.1):
+    """`scores ORIGINAL [EXECUTED] --json -`: saved scores and comparison, by the CLI's rule."""
+    command = ["node", cli, "scores", original, "--tolerance", str(tolerance), "--json", "-"]
+    if executed:
+        command.insert(4, executed)
+    done = subprocess.run(command, env=ENV, capture_output=True, text=True, timeout=120)
+    if done.returncode not in (0, 1):
+        raise RuntimeError(f"scores failed on {original}: {done.stderr.strip()}")
+    return json.loads(done.stdout)
