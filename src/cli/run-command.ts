@@ -164,7 +164,18 @@ export async function runCommand(
   const all =
     problems === 0 &&
     reports.every(report => report.verdict === 'reproducible');
-  return all ? ExitCode.passed : ExitCode.failed;
+  // Blocked: nothing failed for its code, but a package or data is missing.
+  const blocked =
+    problems === 0 &&
+    reports.some(report => report.verdict === 'blocked') &&
+    reports.every(report =>
+      ['reproducible', 'blocked'].includes(report.verdict)
+    );
+  return all
+    ? ExitCode.passed
+    : blocked
+      ? ExitCode.blocked
+      : ExitCode.failed;
 }
 
 namespace Private {
@@ -286,6 +297,8 @@ namespace Private {
             versions,
             verdict,
             changes: event.changes,
+            reverted: event.reverted,
+            expectedErrors: event.expectedErrors,
             executions: event.executions,
             elapsedMs: event.elapsedMs,
             scores: event.scores,

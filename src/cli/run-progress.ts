@@ -31,8 +31,13 @@ export class RunPrinter {
       }
       case 'check':
         if (event.event.kind === 'cell-finished') {
-          const { cell, result } = event.event;
-          const status = result.status === 'ok' ? 'ok' : summarizeError(result);
+          const { cell, result, expected } = event.event;
+          const status =
+            result.status === 'ok'
+              ? 'ok'
+              : expected
+                ? `raised ${result.ename} as in the original`
+                : summarizeError(result);
           this._line(
             `  cell ${cell.index + 1} ${status} ${formatSeconds(result.durationMs)}`
           );
@@ -55,6 +60,13 @@ export class RunPrinter {
       case 'stale':
         this._line('  not applied: the target changed since the proposal');
         return;
+      case 'reverted': {
+        const { proposal, why } = event.change;
+        this._line(
+          `Taken back: the change to ${this._where(proposal.target)} (${proposal.ruleIds.join(', ') || proposal.fixer}): ${why}`
+        );
+        return;
+      }
       case 'restart':
         this._line(`Restarting the kernel (${event.why})`);
         return;
