@@ -171,11 +171,7 @@ export async function runCommand(
     reports.every(report =>
       ['reproducible', 'blocked'].includes(report.verdict)
     );
-  return all
-    ? ExitCode.passed
-    : blocked
-      ? ExitCode.blocked
-      : ExitCode.failed;
+  return all ? ExitCode.passed : blocked ? ExitCode.blocked : ExitCode.failed;
 }
 
 namespace Private {
