@@ -10,6 +10,7 @@ import {
   textOf,
   type IArgument
 } from './syntax';
+import { onReceiver } from './receivers';
 import type { IRule, IRuleContext, ITextEdit } from './types';
 
 const REDUCTIONS = [
@@ -94,7 +95,8 @@ export const pandasCallRules: IRule[] = [
         {
           setup: PANDAS_SETUP,
           before: 'both = df.append(df)\nprint(len(both))',
-          after: 'both = pd.concat([df, df])\nprint(len(both))'
+          after: 'both = pd.concat([df, df])\nprint(len(both))',
+          answer: 'DataFrame'
         }
       ]
     },
@@ -115,19 +117,30 @@ export const pandasCallRules: IRule[] = [
           return [];
         }
         const pd = spellModule(context, 'pandas', 'pd');
-        const other = argText(context, positional[0]);
-        const frame =
-          positional[0].value.name === 'DictionaryExpression'
-            ? `${pd.name}.DataFrame([${other}])`
-            : other;
+        const other = positional[0].value;
+        const text = argText(context, positional[0]);
+        // What concat needs in place of append's argument: rows as frames.
+        const frames =
+          other.name === 'DictionaryExpression'
+            ? `${pd.name}.DataFrame([${text}])`
+            : other.name === 'ArrayExpression' &&
+                other.firstChild?.nextSibling?.name === 'DictionaryExpression'
+              ? `${pd.name}.DataFrame(${text})`
+              : other.name === 'ArrayExpression'
+                ? text.slice(1, -1).trim()
+                : Private.isSeriesCall(context, other)
+                  ? `${text}.to_frame().T`
+                  : text;
         const rest = keywords.map(arg => `, ${argText(context, arg)}`).join('');
-        const insert = `${pd.name}.concat([${textOf(context, owner)}, ${frame}]${rest})`;
-        return [
-          matchAt('pandas.append', call, [
-            ...pd.edits,
-            { from: call.from, to: call.to, insert }
-          ])
-        ];
+        const insert = `${pd.name}.concat([${textOf(context, owner)}, ${frames}]${rest})`;
+        return onReceiver(context, 'pandas.append', {
+          node: call,
+          owner,
+          types: ['DataFrame', 'Series'],
+          edits: [...pd.edits, { from: call.from, to: call.to, insert }],
+          // No list.append takes these keywords.
+          certain: keywords.length > 0
+        });
       })
   ),
   ...(['sort', 'sort_index'] as const).map(method =>
@@ -158,30 +171,41 @@ export const pandasCallRules: IRule[] = [
         ]
       },
       context =>
-        methodCalls(context, method).flatMap(({ call, property, args }) => {
-          const by = args.find(
-            arg => arg.name === (method === 'sort' ? 'columns' : 'by')
-          );
-          // list.sort() takes only key= and reverse=: a column or `columns=` means a frame.
-          const positional =
-            method === 'sort' && args.some(arg => !arg.name && !arg.star);
-          if (!by && !positional) {
-            return [];
+        methodCalls(context, method).flatMap(
+          ({ call, owner, property, args }) => {
+            const by = args.find(
+              arg => arg.name === (method === 'sort' ? 'columns' : 'by')
+            );
+            // list.sort() takes only key= and reverse=: a column or `columns=` means a frame.
+            const positional =
+              method === 'sort' && args.some(arg => !arg.name && !arg.star);
+            if (!by && !positional) {
+              return [];
+            }
+            const edits: ITextEdit[] = [
+              { from: property.from, to: property.to, insert: 'sort_values' }
+            ];
+            if (by && by.name !== 'by') {
+              edits.push({
+                from: by.from,
+                to: by.from + by.name!.length,
+                insert: 'by'
+              });
+            }
+            // `np.sort(x)`, `arr.sort(0)`: only a frame's sort took a column.
+            return onReceiver(
+              context,
+              `pandas.${method.replace('_', '-')}-by`,
+              {
+                node: call,
+                owner,
+                types: ['DataFrame', 'Series'],
+                edits,
+                certain: by !== undefined
+              }
+            );
           }
-          const edits: ITextEdit[] = [
-            { from: property.from, to: property.to, insert: 'sort_values' }
-          ];
-          if (by && by.name !== 'by') {
-            edits.push({
-              from: by.from,
-              to: by.from + by.name!.length,
-              insert: 'by'
-            });
-          }
-          return [
-            matchAt(`pandas.${method.replace('_', '-')}-by`, call, edits)
-          ];
-        })
+        )
     )
   ),
   defineRule(
@@ -262,11 +286,14 @@ export const pandasCallRules: IRule[] = [
             return [];
           }
           const insert = `${textOf(context, owner)}.groupby(${argText(context, level)}).${name}()`;
-          return [
-            matchAt('pandas.level-reduction', call, [
-              { from: call.from, to: call.to, insert }
-            ])
-          ];
+          // Only pandas reductions took `level=`; never a module's (`np.mean`).
+          return onReceiver(context, 'pandas.level-reduction', {
+            node: call,
+            owner,
+            types: ['DataFrame', 'Series'],
+            edits: [{ from: call.from, to: call.to, insert }],
+            certain: true
+          });
         })
       )
   ),
@@ -314,3 +341,15 @@ export const pandasCallRules: IRule[] = [
       })
   )
 ];
+
+namespace Private {
+  /** Whether a node is a call of pandas' Series constructor (`pd.Series(...)`). */
+  export function isSeriesCall(
+    context: IRuleContext,
+    node: SyntaxNode
+  ): boolean {
+    const callee = node.name === 'CallExpression' ? node.firstChild : null;
+    const dotted = callee ? dottedName(context, callee) : null;
+    return dotted !== null && resolve(context, dotted) === 'pandas.Series';
+  }
+}

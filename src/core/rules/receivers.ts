@@ -1,0 +1,155 @@
+import type { SyntaxNode } from '@lezer/common';
+import { matchAt } from './builders';
+import { dottedName, resolve, textOf } from './syntax';
+import type { IRuleContext, IRuleMatch, ITextEdit } from './types';
+
+/**
+ * Receiver types for method rules. A removed method is only that method on some objects:
+ * `df.sort(columns=)` is gone but `np.sort(x)` and `names.sort()` are fine. What the
+ * source says decides first (a module or a literal is never the object; a pandas
+ * constructor's result always is); otherwise the kernel is asked for the object's type.
+ */
+
+/** What the source alone says about a method call's receiver. */
+export type ReceiverKind =
+  /** A module, or a name an import binds (a function or a class, not an instance). */
+  | 'module'
+  /** A list, dict, set, tuple or string literal, or a comprehension. */
+  | 'literal'
+  /** Made by a pandas constructor or reader: `pd.read_csv(...)`, `pd.DataFrame(...)`. */
+  | 'pandas'
+  | 'unknown';
+
+// Module aliases so common that a cell may use them with the import in a deleted cell.
+const WELL_KNOWN = new Set(['np', 'pd', 'plt', 'sns', 'math', 'os', 'random']);
+const LITERALS = new Set([
+  'ArrayExpression',
+  'ArrayComprehensionExpression',
+  'DictionaryExpression',
+  'DictionaryComprehensionExpression',
+  'SetExpression',
+  'SetComprehensionExpression',
+  'TupleExpression',
+  'String',
+  'FormatString',
+  'Number'
+]);
+const PANDAS_MAKERS =
+  /^pandas\.(DataFrame|Series|concat|merge|read_\w+|get_dummies|pivot_table|crosstab)$/;
+
+/** What the source says the receiver (the owner of `owner.method(...)`) is. */
+export function receiverKind(
+  context: IRuleContext,
+  owner: SyntaxNode
+): ReceiverKind {
+  if (LITERALS.has(owner.name)) {
+    return 'literal';
+  }
+  const dotted = dottedName(context, owner);
+  if (dotted !== null) {
+    const head = dotted.split('.')[0];
+    return context.imports.has(head) ||
+      (WELL_KNOWN.has(head) && head === dotted)
+      ? 'module'
+      : 'unknown';
+  }
+  if (owner.name === 'CallExpression') {
+    const callee = owner.firstChild;
+    const name = callee && dottedName(context, callee);
+    if (name !== null && PANDAS_MAKERS.test(resolve(context, name))) {
+      return 'pandas';
+    }
+  }
+  return 'unknown';
+}
+
+/**
+ * Whether evaluating an expression only reads: names, attributes and subscripts whose
+ * keys are literals or names. Only such a receiver is put to the kernel (a call might
+ * read a file again, or draw a figure).
+ */
+export function readsOnly(node: SyntaxNode): boolean {
+  switch (node.name) {
+    case 'VariableName':
+    case 'PropertyName':
+    case 'String':
+    case 'Number':
+    case '.':
+    case '[':
+    case ']':
+    case ',':
+    case ':':
+    case '-':
+      return true;
+    case 'MemberExpression':
+    case 'SliceExpression':
+    case 'UnaryExpression':
+    case 'ArrayExpression':
+    case 'TupleExpression': {
+      for (let c = node.firstChild; c; c = c.nextSibling) {
+        if (!readsOnly(c)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** How a rule restricts a method rewrite to some receivers. */
+export interface IReceiverSpec {
+  /** The matched span (usually the call). */
+  node: { from: number; to: number };
+  /** The receiver of the method. */
+  owner: SyntaxNode;
+  /** Type names the rewrite is right for: `DataFrame`, `Series`. */
+  types: readonly string[];
+  /** The rewrite, once the receiver is known to be one of `types`. */
+  edits: ITextEdit[];
+  /**
+   * The call's own arguments say the receiver is one of `types` (`sort(columns=)`: no
+   * other sort took `columns`): the rewrite is made without asking, unless the source
+   * says the receiver is a module or a literal.
+   */
+  certain?: boolean;
+  note?: string;
+}
+
+/**
+ * The match of a method rewrite that applies to some receivers only: none on a module or
+ * a literal; the rewrite at once on a pandas constructor's result (when `types` are
+ * pandas types) or when `certain`; else a question to the kernel for the receiver's
+ * type, put only when evaluating the receiver reads nothing but names.
+ */
+export function onReceiver(
+  context: IRuleContext,
+  ruleId: string,
+  spec: IReceiverSpec
+): IRuleMatch[] {
+  const kind = receiverKind(context, spec.owner);
+  if (kind === 'module' || kind === 'literal') {
+    return [];
+  }
+  const pandas = spec.types.every(t => PANDAS_TYPES.has(t));
+  if ((kind === 'pandas' && pandas) || spec.certain) {
+    return [matchAt(ruleId, spec.node, spec.edits, spec.note)];
+  }
+  if (!readsOnly(spec.owner)) {
+    return [];
+  }
+  const match = matchAt(
+    ruleId,
+    spec.node,
+    [],
+    spec.note ?? `Only on a ${spec.types.join(' or ')}: asks the kernel.`
+  );
+  match.question = {
+    expression: `type(${textOf(context, spec.owner)}).__name__`,
+    decide: answer => (spec.types.includes(answer) ? spec.edits : null)
+  };
+  return [match];
+}
+
+const PANDAS_TYPES = new Set(['DataFrame', 'Series', 'Index']);
