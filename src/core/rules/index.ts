@@ -5,6 +5,7 @@ import { python2DivisionRule } from './python2-division';
 import { python2SemanticRules } from './python2-semantics';
 import { stdlibRules } from './python-stdlib';
 import { numpyRules } from './numpy';
+import { numpyShapeRules } from './numpy-shapes';
 import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
 import { pandasSignatureRules } from './pandas-signatures';
@@ -37,6 +38,7 @@ export const allRules: readonly IRule[] = [
   ...python2SemanticRules,
   ...stdlibRules,
   ...numpyRules,
+  ...numpyShapeRules,
   ...pandasApiRules,
   ...pandasCallRules,
   ...pandasSignatureRules,

@@ -1,0 +1,302 @@
+import type { SyntaxNode } from '@lezer/common';
+import { spellName } from './bindings';
+import { defineRule, matchAt } from './builders';
+import {
+  appendArgument,
+  argsOf,
+  calleeOf,
+  dottedName,
+  resolve,
+  textOf
+} from './syntax';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+
+const NOTES = (version: string) =>
+  `https://numpy.org/doc/stable/release/${version}-notes.html`;
+// Methods of a fitted estimator that take a 2-D array of samples.
+const SAMPLE_METHODS = [
+  'predict',
+  'predict_proba',
+  'predict_log_proba',
+  'decision_function',
+  'transform',
+  'score_samples'
+];
+// Node types an expression may be made of for the kernel to evaluate it again safely.
+const PURE = new Set([
+  'VariableName',
+  'MemberExpression',
+  'PropertyName',
+  'Number',
+  'String',
+  'Boolean',
+  'None',
+  'UnaryExpression',
+  'BinaryExpression',
+  'ArithOp',
+  'CompareOp',
+  'ArrayExpression',
+  'TupleExpression',
+  'ParenthesizedExpression',
+  'ArgList',
+  'AssignOp',
+  '[',
+  ']',
+  '(',
+  ')',
+  ',',
+  '.',
+  ':'
+]);
+const NUMPY = "__import__('numpy')";
+
+/**
+ * Array shapes numpy 2 and scikit-learn no longer guess: a ragged list is no array of
+ * objects, a size-1 array is no scalar, a single sample is no 2-D array. Each asks the
+ * kernel about the value (evaluated again, so only side-effect-free expressions).
+ */
+export const numpyShapeRules: IRule[] = [
+  defineRule(
+    {
+      id: 'numpy.ragged-array',
+      needs: ['array'],
+      distribution: 'numpy',
+      since: '1.24.0',
+      summary:
+        'numpy no longer makes an object array from sequences of different lengths: say `dtype=object`.',
+      link: NOTES('1.24.0'),
+      raises: {
+        ename: 'ValueError',
+        message: /inhomogeneous (shape|part)/
+      },
+      examples: [
+        {
+          setup: 'import numpy as np\nrows = [[1, 2, 3], [4, 5]]',
+          before: 'arr = np.array(rows)\nprint(arr.shape, len(arr[1]))',
+          after:
+            'arr = np.array(rows, dtype=object)\nprint(arr.shape, len(arr[1]))',
+          answer: 'True'
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const args = argsOf(context, call);
+        if (
+          !Private.calls(context, call, ['numpy.array', 'numpy.asarray']) ||
+          args.length !== 1 ||
+          args[0].name ||
+          args[0].star ||
+          !Private.pure(args[0].value)
+        ) {
+          return [];
+        }
+        const value = textOf(context, args[0].value);
+        return [
+          Private.asking(
+            'numpy.ragged-array',
+            call,
+            // Lengths of the items, without building the array.
+            `(lambda a: isinstance(a, (list, tuple)) and len({len(e) if hasattr(e, '__len__') and not isinstance(e, (str, bytes)) else -1 for e in a}) > 1)(${value})`,
+            answer =>
+              answer === 'True'
+                ? [appendArgument(context, call, 'dtype=object')]
+                : null
+          )
+        ];
+      })
+  ),
+  defineRule(
+    {
+      id: 'numpy.size-one-array-scalar',
+      needs: ['float', 'int'],
+      distribution: 'numpy',
+      since: '1.25.0',
+      summary:
+        '`float()` or `int()` of an array (or Series) with one element is an error now: take the element with `.item()`.',
+      link: NOTES('1.25.0'),
+      raises: {
+        ename: 'TypeError',
+        message:
+          /only 0-dimensional arrays can be converted|only length-1 arrays can be converted|argument must be a string or a (real )?number, not 'Series'/
+      },
+      examples: [
+        {
+          setup: 'import numpy as np\nw = np.array([[0.5]])',
+          before: 'print(float(w) * 2)',
+          after: 'print(float(w.item()) * 2)',
+          answer: '2 1 True'
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const args = argsOf(context, call);
+        if (
+          callee?.node.name !== 'VariableName' ||
+          !['float', 'int'].includes(callee.name) ||
+          args.length !== 1 ||
+          args[0].name ||
+          args[0].star ||
+          !Private.pure(args[0].value) ||
+          ['Number', 'String'].includes(args[0].value.name)
+        ) {
+          return [];
+        }
+        const node = args[0].value;
+        const value = textOf(context, node);
+        const primary = /^(VariableName|MemberExpression)$/.test(node.name);
+        const insert = `${primary ? value : `(${value})`}.item()`;
+        return [
+          Private.asking(
+            'numpy.size-one-array-scalar',
+            call,
+            `(lambda a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), hasattr(a, 'item')))(${value})`,
+            answer => {
+              const [ndim, size, item] = answer.split(' ');
+              return Number(ndim) >= 1 && size === '1' && item === 'True'
+                ? [{ from: node.from, to: node.to, insert }]
+                : null;
+            }
+          )
+        ];
+      })
+  ),
+  defineRule(
+    {
+      id: 'sklearn.single-sample-2d',
+      needs: SAMPLE_METHODS,
+      distribution: 'scikit-learn',
+      since: '0.19',
+      summary:
+        'Estimators take a 2-D array of samples: a single sample (or a single feature) passed 1-D is reshaped.',
+      link: 'https://scikit-learn.org/stable/whats_new/v0.19.html',
+      raises: {
+        ename: 'ValueError',
+        message: /Expected 2D array, got (1D|scalar) array instead/
+      },
+      examples: [
+        {
+          setup:
+            'import numpy as np\nfrom sklearn.linear_model import LinearRegression\nmodel = LinearRegression().fit([[1, 0], [2, 1], [3, 5]], [1, 2, 3])\nx_new = np.array([2, 2])',
+          before: 'print(model.predict(x_new).round(2))',
+          after: 'print(model.predict(np.reshape(x_new, (1, -1))).round(2))',
+          answer: '1 2 2'
+        },
+        {
+          setup:
+            'from sklearn.linear_model import LinearRegression\nmodel = LinearRegression().fit([[1, 0], [2, 1], [3, 5]], [1, 2, 3])',
+          before: 'print(model.predict([2, 2]).round(2))',
+          after: 'print(model.predict([[2, 2]]).round(2))',
+          answer: '1 2 2'
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const args = argsOf(context, call);
+        const receiver = callee?.node.firstChild;
+        if (
+          !callee ||
+          callee.node.name !== 'MemberExpression' ||
+          !SAMPLE_METHODS.includes(callee.name) ||
+          !receiver ||
+          dottedName(context, receiver) === null ||
+          args.length !== 1 ||
+          args[0].name ||
+          args[0].star ||
+          !Private.pure(args[0].value) ||
+          Private.nested(args[0].value)
+        ) {
+          return [];
+        }
+        const node = args[0].value;
+        const value = textOf(context, node);
+        return [
+          Private.asking(
+            'sklearn.single-sample-2d',
+            call,
+            `(lambda m, a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), getattr(m, 'n_features_in_', None)))(${textOf(context, receiver)}, ${value})`,
+            answer => Private.reshaped(context, node, answer)
+          )
+        ];
+      })
+  )
+];
+
+namespace Private {
+  /** Whether a call's callee resolves to one of the dotted names. */
+  export function calls(
+    context: IRuleContext,
+    call: SyntaxNode,
+    targets: readonly string[]
+  ): boolean {
+    const callee = calleeOf(context, call);
+    const dotted = callee && dottedName(context, callee.node);
+    return dotted !== null && targets.includes(resolve(context, dotted));
+  }
+
+  /** An expression with no calls, lambdas or comprehensions: safe to evaluate again. */
+  export function pure(node: SyntaxNode): boolean {
+    if (!PURE.has(node.name)) {
+      return false;
+    }
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (!pure(child)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A list literal of lists: 2-D already. */
+  export function nested(node: SyntaxNode): boolean {
+    const first = node.firstChild?.nextSibling;
+    return node.name === 'ArrayExpression' && first?.name === 'ArrayExpression';
+  }
+
+  /** A match whose edits the kernel's answer about the value decides. */
+  export function asking(
+    ruleId: string,
+    node: SyntaxNode,
+    expression: string,
+    decide: (answer: string) => ITextEdit[] | null
+  ): IRuleMatch {
+    return { ...matchAt(ruleId, node, []), question: { expression, decide } };
+  }
+
+  /**
+   * The sample as a 2-D array, from the kernel's `ndim size n_features_in_`: one row when
+   * it has as many values as the estimator has features, one column when it has one.
+   */
+  export function reshaped(
+    context: IRuleContext,
+    node: SyntaxNode,
+    answer: string
+  ): ITextEdit[] | null {
+    const [ndim, size, features] = answer.split(' ').map(Number);
+    if (!(ndim <= 1) || !Number.isInteger(features)) {
+      return null;
+    }
+    const row = size === features;
+    if (!row && features !== 1) {
+      return null;
+    }
+    const value = textOf(context, node);
+    if (row && node.name === 'ArrayExpression') {
+      return [{ from: node.from, to: node.to, insert: `[${value}]` }];
+    }
+    const np = spellName(context, { module: 'numpy', alias: 'np' });
+    const shape = row ? '(1, -1)' : '(-1, 1)';
+    return [
+      {
+        from: node.from,
+        to: node.to,
+        insert: `${np.text}.reshape(${value}, ${shape})`,
+        needs: np.needs
+      }
+    ];
+  }
+}

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { proposeRewrite, type IRule } from '../../../../src/core/rules';
+import { numpyShapeRules } from '../../../../src/core/rules/numpy-shapes';
+import { answered, matchesIn, testExamples } from './helpers';
+
+testExamples(numpyShapeRules);
+
+const rule = (id: string): IRule => numpyShapeRules.find(r => r.id === id)!;
+
+/** A rule's rewrite given the kernel's answer to its question. */
+function rewritten(id: string, source: string, answer: string, setup = '') {
+  const matches = answered(matchesIn(rule(id), source, { setup }), answer);
+  // The setup stands for the cells above: what it binds is bound.
+  const bound = new Set(setup.match(/(?<=as )\w+/g) ?? []);
+  return proposeRewrite(source, matches, { bound })?.source ?? source;
+}
+
+describe('array shapes', () => {
+  it('asks nothing about an expression it would have to call again', () => {
+    for (const [id, source] of [
+      ['numpy.ragged-array', 'a = np.array(load_rows())'],
+      ['numpy.size-one-array-scalar', 'n = int(len(rows) * 0.8)'],
+      ['sklearn.single-sample-2d', 'y = model.predict(load(x))'],
+      ['sklearn.single-sample-2d', 'y = make_model().predict(x)']
+    ]) {
+      assert.deepEqual(
+        matchesIn(rule(id), source, { setup: 'import numpy as np' }),
+        [],
+        source
+      );
+    }
+  });
+
+  it('leaves values the kernel says are fine', () => {
+    const setup = 'import numpy as np';
+    assert.equal(
+      rewritten('numpy.ragged-array', 'a = np.array(rows)', 'False', setup),
+      'a = np.array(rows)'
+    );
+    assert.equal(
+      rewritten('numpy.size-one-array-scalar', 'x = float(w)', '0 1 True'),
+      'x = float(w)'
+    );
+    assert.equal(
+      rewritten('sklearn.single-sample-2d', 'model.predict(X)', '2 40 4'),
+      'model.predict(X)'
+    );
+  });
+
+  it('takes the element of an expression, in parentheses', () => {
+    assert.equal(
+      rewritten(
+        'numpy.size-one-array-scalar',
+        'print(int(idx[0] + 1))',
+        '1 1 True'
+      ),
+      'print(int((idx[0] + 1).item()))'
+    );
+  });
+
+  it('makes a column of a single feature, binding numpy as the notebook does', () => {
+    assert.equal(
+      rewritten(
+        'sklearn.single-sample-2d',
+        'print(reg.predict(df.sqft))',
+        '1 30 1',
+        'import numpy as numpy_'
+      ),
+      'print(reg.predict(numpy_.reshape(df.sqft, (-1, 1))))'
+    );
+    assert.equal(
+      rewritten('sklearn.single-sample-2d', 'print(reg.predict(x))', '1 3 3'),
+      'import numpy as np\nprint(reg.predict(np.reshape(x, (1, -1))))'
+    );
+  });
+
+  it('leaves a 1-D input that is neither one sample nor one feature', () => {
+    assert.equal(
+      rewritten('sklearn.single-sample-2d', 'reg.predict(x)', '1 7 3'),
+      'reg.predict(x)'
+    );
+    assert.equal(
+      rewritten('sklearn.single-sample-2d', 'net.predict(x)', '1 3 None'),
+      'net.predict(x)'
+    );
+  });
+});
