@@ -178,7 +178,7 @@ test('the settings are in the Settings Editor', async ({ page }) => {
   const editor = page.locator('.jp-SettingsPanel');
   await expect(editor.getByText('Cell timeout (seconds)')).toBeVisible();
   await expect(editor.getByText('Time budget (seconds)')).toBeVisible();
-  await expect(editor.locator('input[id$="cellTimeout"]')).toHaveValue('120');
+  await expect(editor.locator('input[id$="cellTimeout"]')).toHaveValue('0');
   await expect(editor.locator('input[id$="budget"]')).toHaveValue('600');
   await expect(editor.getByText('Score tolerance')).toBeVisible();
   await expect(editor.locator('input[id$="maxFixes"]')).toHaveValue('16');

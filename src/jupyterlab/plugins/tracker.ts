@@ -13,7 +13,8 @@ import type { LLMAccess } from '../llm/llm-access';
 
 /** Defaults of schema/plugin.json, used until the settings load. */
 const DEFAULTS: ISessionSettings = {
-  cellTimeoutMs: 120_000,
+  // No per-cell limit of its own: the budget left bounds each cell.
+  cellTimeoutMs: 0,
   budgetMs: 600_000,
   tolerance: { mode: 'relative', value: 0.1 },
   maxFixes: 16,

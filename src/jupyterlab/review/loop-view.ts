@@ -1,4 +1,5 @@
 import {
+  blockerText,
   cellFrames,
   readableTraceback,
   type ICheckSummary,
@@ -103,11 +104,17 @@ export class LoopView {
           session.updateCell(check.cell.id, 'running');
           loop.setActivity(`Running ${cell(check.cell.id)}`);
         } else if (check.kind === 'cell-finished') {
+          // A cell that raised as its saved outputs show ran as in the original.
           session.updateCell(
             check.cell.id,
-            check.result.status,
+            check.expected ? 'ok' : check.result.status,
             check.result.durationMs
           );
+          if (check.expected) {
+            loop.log(
+              `${cell(check.cell.id)} raised ${check.result.ename} as in the original.`
+            );
+          }
         } else {
           const failure = this._failure(check.summary);
           if (failure) {
@@ -154,6 +161,14 @@ export class LoopView {
       case 'rejected':
         loop.log('Rejected.');
         break;
+      case 'reverted': {
+        const target = event.change.proposal.target;
+        loop.log(
+          `Taken back: the change to ${target.kind === 'cell' ? cell(target.cellId) : target.path}: ${event.change.why}.`,
+          'warning'
+        );
+        break;
+      }
       case 'stale':
         review.proposals.setStatus([event.proposal.id], 'stale');
         loop.log(
@@ -242,6 +257,12 @@ export class LoopView {
           'failed',
           `Still fails in cell ${this.positionOf(verdict.cellId)}: no fix was found or accepted.`,
           session.failure
+        );
+        break;
+      case 'blocked':
+        session.setRun(
+          'stopped',
+          `Blocked in cell ${this.positionOf(verdict.cellId)}, not by its code: ${blockerText(verdict.blocker)}.`
         );
         break;
       case 'stopped':

@@ -1,5 +1,5 @@
 import React from 'react';
-import type { Verdict } from '../../core';
+import { blockerText, type Verdict } from '../../core';
 import type { ILLMActivity, LoopModel } from '../review/loop-model';
 import type { ReviewController } from '../review/review-controller';
 import type { SessionModel } from '../session/model';
@@ -115,7 +115,9 @@ function VerdictBanner({ verdict }: { verdict: Verdict }): JSX.Element {
         ? ['Runs, scores out of tolerance', 'warning']
         : verdict.kind === 'fails'
           ? ['Still fails', 'error']
-          : ['Stopped', 'warning'];
+          : verdict.kind === 'blocked'
+            ? [`Blocked: ${blockerText(verdict.blocker)}`, 'warning']
+            : ['Stopped', 'warning'];
   return (
     <p
       className={`jp-Modernizer-verdict jp-mod-${tone}`}
