@@ -1,5 +1,6 @@
 import {
   aliasReplaced,
+  anyOf,
   attributeRenamed,
   defineRule,
   keywordRenamed,
@@ -7,7 +8,15 @@ import {
   methodRenamed,
   valueRenamed
 } from './builders';
-import { argsOf, calleeOf, dottedName, resolve, spellModule } from './syntax';
+import {
+  argsOf,
+  calleeOf,
+  dottedName,
+  resolve,
+  spellModule,
+  stringValue,
+  textOf
+} from './syntax';
 import type { IRule } from './types';
 
 const notes = (version: string) =>
@@ -22,6 +31,30 @@ const noAttribute = (name: string) => ({
   ename: 'AttributeError',
   message: new RegExp(`has no attribute '${name}'`)
 });
+// Colormaps removed in matplotlib 2.2, by the name that replaced them.
+const COLORMAPS: Record<string, string> = {
+  spectral: 'nipy_spectral',
+  Vega10: 'tab10',
+  Vega20: 'tab20',
+  Vega20b: 'tab20b',
+  Vega20c: 'tab20c'
+};
+
+/** Today's name of a removed colormap (`spectral_r` → `nipy_spectral_r`); null for others. */
+function colormapRenamed(name: string): string | null {
+  const reversed = name.endsWith('_r');
+  const base = reversed ? name.slice(0, -2) : name;
+  const to = COLORMAPS[base];
+  return to === undefined ? null : `${to}${reversed ? '_r' : ''}`;
+}
+
+/** A colormap name's source, renamed when the colormap was removed. */
+function colormapSource(text: string): string {
+  const value = stringValue(text);
+  const renamed = value === null ? null : colormapRenamed(value);
+  return renamed === null ? text : text.replace(value!, renamed);
+}
+
 const GET_CMAP = new Set([
   'matplotlib.cm.get_cmap',
   'matplotlib.pyplot.cm.get_cmap'
@@ -110,7 +143,7 @@ export const matplotlibRules: IRule[] = [
           context.source.slice(arg.valueFrom, arg.valueTo)
         );
         const mpl = spellModule(context, 'matplotlib', 'matplotlib');
-        const insert = `${mpl.name}.colormaps[${name}]${lut ? `.resampled(${lut})` : ''}`;
+        const insert = `${mpl.name}.colormaps[${colormapSource(name)}]${lut ? `.resampled(${lut})` : ''}`;
         return [
           matchAt('matplotlib.cm-get-cmap', call, [
             ...mpl.edits,
@@ -314,5 +347,88 @@ export const matplotlibRules: IRule[] = [
           "from matplotlib import cm\nmatplotlib.colormaps.register(name='two', cmap=ListedColormap(['r', 'b']))\nprint('two' in matplotlib.colormaps)"
       }
     ]
-  })
+  }),
+  anyOf(
+    {
+      id: 'matplotlib.removed-colormaps',
+      distribution: 'matplotlib',
+      since: '2.2.0',
+      summary:
+        "The colormaps 'spectral' and 'Vega*' were removed in matplotlib 2.2: they are 'nipy_spectral' and 'tab*'.",
+      link: notes('2.2'),
+      raises: {
+        ename: ['ValueError', 'KeyError', 'AttributeError'],
+        message:
+          /'(spectral|Vega\w+)(_r)? is not a valid value|has no attribute '(spectral|Vega\w+)(_r)?'/
+      },
+      examples: [
+        {
+          setup: `${SETUP}\nimport numpy as np`,
+          before:
+            "im = plt.imshow(np.eye(3), cmap='spectral')\nprint(im.get_cmap().name)",
+          after:
+            "im = plt.imshow(np.eye(3), cmap='nipy_spectral')\nprint(im.get_cmap().name)"
+        },
+        {
+          setup: SETUP,
+          before: 'print(plt.cm.spectral(0.5)[:3])',
+          after: 'print(plt.cm.nipy_spectral(0.5)[:3])'
+        }
+      ]
+    },
+    [
+      valueRenamed({
+        id: 'matplotlib.removed-colormaps',
+        distribution: 'matplotlib',
+        since: '2.2.0',
+        summary: '',
+        link: '',
+        examples: [],
+        keyword: 'cmap',
+        rename: colormapRenamed
+      }),
+      valueRenamed({
+        id: 'matplotlib.removed-colormaps',
+        distribution: 'matplotlib',
+        since: '2.2.0',
+        summary: '',
+        link: '',
+        examples: [],
+        callees: ['get_cmap', 'set_cmap'],
+        position: 0,
+        keyword: 'name',
+        rename: colormapRenamed
+      }),
+      defineRule(
+        {
+          id: 'matplotlib.removed-colormaps',
+          distribution: 'matplotlib',
+          since: '2.2.0',
+          summary: '',
+          link: '',
+          examples: [],
+          needs: ['spectral', 'Vega']
+        },
+        context =>
+          context.nodes('PropertyName').flatMap(property => {
+            const renamed = colormapRenamed(textOf(context, property));
+            const owner = property.parent?.firstChild;
+            const dotted = owner ? dottedName(context, owner) : null;
+            const module = dotted === null ? '' : resolve(context, dotted);
+            // `plt.cm.spectral`, `cm.spectral`, `plt.spectral()`: never another object's.
+            if (
+              renamed === null ||
+              !/^matplotlib\.(cm|pyplot(\.cm)?)$|^pylab(\.cm)?$/.test(module)
+            ) {
+              return [];
+            }
+            return [
+              matchAt('matplotlib.removed-colormaps', property.parent!, [
+                { from: property.from, to: property.to, insert: renamed }
+              ])
+            ];
+          })
+      )
+    ]
+  )
 ];
