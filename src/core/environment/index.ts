@@ -1,2 +1,3 @@
 export * from './imports';
 export * from './versions';
+export * from './repository';
