@@ -163,3 +163,60 @@ describe('buildReport', () => {
     assert.match(markdown, /`pandas\.ix`/);
   });
 });
+
+describe('reports of notebooks by others', () => {
+  const missing = {
+    status: 'error' as const,
+    ename: 'ModuleNotFoundError',
+    evalue: "No module named 'statsmodels'",
+    outputs: [],
+    executionCount: 1,
+    durationMs: 1
+  };
+
+  it('says what to install when blocked, in the outcome, the JSON and the Markdown', () => {
+    const report = buildReport(
+      record({
+        kind: 'blocked',
+        cellId: 'load',
+        position: 1,
+        result: missing,
+        blocker: {
+          kind: 'install',
+          module: 'statsmodels',
+          package: 'statsmodels'
+        }
+      })
+    );
+    assert.equal(report.verdict, 'blocked');
+    assert.match(report.outcome, /^blocked: install statsmodels \(cell 2: /);
+    assert.deepEqual(report.blocked, {
+      kind: 'install',
+      module: 'statsmodels',
+      package: 'statsmodels',
+      where: 'cell 2'
+    });
+    const markdown = reportMarkdown(report);
+    assert.match(markdown, /\*\*Outcome: blocked: install statsmodels/);
+    assert.match(markdown, /Install `statsmodels` and run again/);
+  });
+
+  it('lists the cells that raised as in the original, and the changes taken back with why', () => {
+    const report = buildReport({
+      ...record(),
+      changes: [],
+      reverted: [
+        { ...change, why: "it brought in 'np', and the code then failed on it" }
+      ],
+      expectedErrors: [{ cellId: 'load', ename: 'KeyError' }]
+    });
+    assert.deepEqual(
+      report.reverted.map(r => [r.where, r.whyReverted]),
+      [['cell 2', "it brought in 'np', and the code then failed on it"]]
+    );
+    const markdown = reportMarkdown(report);
+    assert.match(markdown, /cell 2 raised KeyError as in the original/);
+    assert.match(markdown, /## Changes taken back/);
+    assert.match(markdown, /Taken back: it brought in 'np'/);
+  });
+});

@@ -1,0 +1,364 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  allRules,
+  buildReport,
+  RulesFixer,
+  verdictText,
+  type IFixer,
+  type IFixRequest,
+  type LoopEvent
+} from '../../../../src/core';
+import { FakeKernel, kinds, original, session } from './loop-fakes';
+
+// What real notebooks by others need of the loop: errors shown on purpose, failures
+// that are not the code's, cells slower than 120 s, and fixes that make things worse.
+
+/** A fixer that answers from a script: the new source for a request, or null. */
+function scripted(
+  name: string,
+  after: (request: IFixRequest) => string | null
+): IFixer {
+  return {
+    name,
+    propose: async request => {
+      const source = after(request);
+      return source === null
+        ? null
+        : {
+            id: `${name}-${JSON.stringify(request.target)}-${source}`,
+            target: request.target,
+            kind: request.kind,
+            before: request.source,
+            after: source,
+            rationale: `${name} fix`,
+            ruleIds: [],
+            fixer: name,
+            unsafe: []
+          };
+    }
+  };
+}
+
+const finished = (events: LoopEvent[]) =>
+  events.at(-1) as Extract<LoopEvent, { kind: 'finished' }>;
+
+const errorOutput = (ename: string, evalue: string) => ({
+  output_type: 'error',
+  ename,
+  evalue,
+  traceback: [`${ename}: ${evalue}`]
+});
+
+describe('runLoop on teaching notebooks that raise on purpose', () => {
+  const sources = ['x = 1', "d = {'a': 1}\nd['b']", "print('Accuracy: 0.80')"];
+  const kernel = () =>
+    new FakeKernel(code =>
+      code.includes("d['b']")
+        ? { status: 'error', ename: 'KeyError', evalue: "'b'" }
+        : code.includes('Accuracy')
+          ? { print: 'Accuracy: 0.80' }
+          : {}
+    );
+
+  it('runs on past a cell that raises the error its saved output shows, and says so', async () => {
+    const { verdict, events } = await session(sources, {
+      kernel: kernel(),
+      saved: [[], [errorOutput('KeyError', "'b'")], []],
+      printed: [null, null, 'Accuracy: 0.80']
+    });
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.ok(!kinds(events).includes('proposal'));
+    assert.deepEqual(finished(events).expectedErrors, [
+      { cellId: 'c1', ename: 'KeyError' }
+    ]);
+    const report = buildReport({
+      tool: { name: 'm', version: '0' },
+      notebook: 'teach.ipynb',
+      original: original(sources),
+      versions: new Map(),
+      verdict,
+      changes: [],
+      expectedErrors: finished(events).expectedErrors,
+      executions: finished(events).executions,
+      elapsedMs: 1,
+      date: new Date(0)
+    });
+    assert.deepEqual(report.expectedErrors, [
+      { where: 'cell 2', cellId: 'c1', ename: 'KeyError' }
+    ]);
+  });
+
+  it('reads a traceback that an old notebook saved as printed text', async () => {
+    const printed = {
+      output_type: 'stream',
+      name: 'stderr',
+      text: "Traceback (most recent call last):\n  File \"<ipython-input-2>\", line 2, in <module>\n    d['b']\nKeyError: 'b'\n"
+    };
+    const { verdict } = await session(sources, {
+      kernel: kernel(),
+      saved: [[], [printed], []],
+      printed: [null, null, 'Accuracy: 0.80']
+    });
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+  });
+
+  it('fails at a cell that raises another type than the saved one', async () => {
+    const { verdict } = await session(sources, {
+      kernel: kernel(),
+      saved: [[], [errorOutput('ZeroDivisionError', 'division by zero')], []]
+    });
+    assert.equal(verdict.kind, 'fails');
+    assert.equal(verdict.kind === 'fails' && verdict.cellId, 'c1');
+  });
+
+  it('fails at a cell that raises where its saved output showed none', async () => {
+    const { verdict } = await session(sources, { kernel: kernel() });
+    assert.equal(verdict.kind, 'fails');
+    assert.equal(verdict.kind === 'fails' && verdict.position, 2);
+  });
+});
+
+describe('runLoop when the failure is not the code', () => {
+  it('is blocked by a package that is not installed, and says what to install', async () => {
+    const kernel = new FakeKernel(code =>
+      code.includes('statsmodels')
+        ? {
+            status: 'error',
+            ename: 'ModuleNotFoundError',
+            evalue: "No module named 'statsmodels'"
+          }
+        : {}
+    );
+    const { verdict } = await session(
+      ['import pandas as pd', 'import statsmodels.api as sm', 'x = 1'],
+      { kernel }
+    );
+    assert.equal(verdict.kind, 'blocked');
+    assert.deepEqual(verdict.kind === 'blocked' && verdict.blocker, {
+      kind: 'install',
+      module: 'statsmodels',
+      package: 'statsmodels'
+    });
+    assert.match(
+      verdictText(verdict, id => `cell ${Number(id.slice(1)) + 1}`),
+      /^blocked: install statsmodels \(cell 2: ModuleNotFoundError/
+    );
+  });
+
+  it('still fails at a removed module of an installed package that no fix was accepted for', async () => {
+    const { verdict } = await session(
+      ['from sklearn.cross_validation import KFold'],
+      { fixers: [] }
+    );
+    assert.equal(verdict.kind, 'fails');
+  });
+
+  it('is blocked by data only on the network, naming its address', async () => {
+    const url = 'http://archive.example.org/ml/wine.data';
+    const kernel = new FakeKernel(code =>
+      code.includes(url)
+        ? {
+            status: 'error',
+            ename: 'URLError',
+            evalue:
+              '<urlopen error [Errno -3] Temporary failure in name resolution>'
+          }
+        : {}
+    );
+    const { verdict } = await session(
+      ['import pandas as pd', `wine = pd.read_csv('${url}', header=None)`],
+      { kernel, fixers: [new RulesFixer(allRules)] }
+    );
+    assert.equal(verdict.kind, 'blocked');
+    assert.equal(
+      verdictText(verdict).split(' (')[0],
+      `blocked: data at ${url} is not reachable and no copy is in the repository`
+    );
+  });
+});
+
+describe('runLoop time limits', () => {
+  // A grid search that takes 150 s: over the old 120 s per-cell default.
+  const slow = (_code: string, run: { timeoutMs?: number }) =>
+    _code.includes('grid.fit') && (run.timeoutMs ?? 0) < 150_000
+      ? { status: 'timeout' as const }
+      : {};
+
+  it('gives a slow cell the budget left when no per-cell limit is set', async () => {
+    const { verdict } = await session(['grid = Grid()', 'grid.fit(X, y)'], {
+      kernel: new FakeKernel(slow)
+    });
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+  });
+
+  it('keeps an explicit per-cell limit', async () => {
+    const { verdict, events } = await session(
+      ['grid = Grid()', 'grid.fit(X, y)'],
+      { kernel: new FakeKernel(slow), limits: { cellTimeoutMs: 120_000 } }
+    );
+    assert.equal(verdict.kind, 'fails');
+    assert.ok(
+      events.some(
+        e =>
+          e.kind === 'step' &&
+          e.step.kind === 'propose' &&
+          e.step.fix === 'runtime-reduction'
+      )
+    );
+  });
+});
+
+describe('runLoop takes back a change that made a cell worse', () => {
+  // `y = df.old()` fails; the first fix brings in `np`, which nothing imports.
+  const kernel = () =>
+    new FakeKernel(code =>
+      code.includes('.old()')
+        ? {
+            status: 'error',
+            ename: 'AttributeError',
+            evalue: "'DataFrame' object has no attribute 'old'"
+          }
+        : code.includes('np.')
+          ? {
+              status: 'error',
+              ename: 'NameError',
+              evalue: "name 'np' is not defined"
+            }
+          : {}
+    );
+  const sources = ['df = load()', 'y = df.old()'];
+  const unbound = scripted('first', r =>
+    r.failure ? 'y = np.asarray(df)' : null
+  );
+  const bound = scripted('second', r =>
+    r.failure ? 'y = df.to_numpy()' : null
+  );
+
+  it('takes back a fix whose cell then fails on a name it brought in, and tries the next', async () => {
+    const { verdict, events, document } = await session(sources, {
+      kernel: kernel(),
+      fixers: [unbound, bound]
+    });
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.equal(document.source('c1'), 'y = df.to_numpy()');
+    const reverted = events.find(e => e.kind === 'reverted');
+    assert.ok(reverted?.kind === 'reverted');
+    assert.match(reverted.change.why, /'np'/);
+    assert.equal(reverted.change.applied, 'y = np.asarray(df)');
+    const last = finished(events);
+    assert.equal(last.reverted.length, 1);
+    assert.deepEqual(
+      last.changes.map(c => c.applied),
+      ['y = df.to_numpy()']
+    );
+  });
+
+  it('gives up on the cell, as it was, when no other fix is left', async () => {
+    const { verdict, document } = await session(sources, {
+      kernel: kernel(),
+      fixers: [unbound]
+    });
+    assert.equal(verdict.kind, 'fails');
+    assert.equal(
+      verdict.kind === 'fails' && verdict.result.ename,
+      'AttributeError'
+    );
+    assert.equal(document.source('c1'), sources[1]);
+  });
+
+  it('takes back a fix of an earlier cell that then fails itself', async () => {
+    // `model` lived only in the author's kernel; the fix of the cell that defines it breaks it.
+    const kernel = new FakeKernel((code, run) =>
+      code === 'print(model)' && run.restarted === 0
+        ? {
+            status: 'error',
+            ename: 'NameError',
+            evalue: "name 'model' is not defined"
+          }
+        : code.includes('strict=True')
+          ? { status: 'error', ename: 'TypeError', evalue: 'unexpected strict' }
+          : {}
+    );
+    const fixer = scripted('scripted', r =>
+      !r.failure
+        ? null
+        : r.target.kind === 'cell' && r.target.cellId === 'c0'
+          ? 'model = build(strict=True)'
+          : 'model = build()\nprint(model)'
+    );
+    const { verdict, events, document } = await session(
+      ['model = build()', 'print(model)'],
+      { kernel, fixers: [fixer] }
+    );
+    const reverted = events.find(e => e.kind === 'reverted');
+    assert.ok(reverted?.kind === 'reverted');
+    assert.match(reverted.change.why, /a cell that ran before fails/);
+    assert.equal(document.source('c0'), 'model = build()');
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+  });
+});
+
+describe('runLoop never leaves a notebook failing earlier than the original', () => {
+  // A preflight rewrite breaks a cell that ran (no name of its own to blame); the
+  // original fails later, at the removed module.
+  const sources = [
+    "cmap = get_cmap('spectral')",
+    'from sklearn.cross_validation import KFold'
+  ];
+  const behaviour = (code: string) =>
+    code.includes("colormaps['spectral']")
+      ? {
+          status: 'error' as const,
+          ename: 'KeyError',
+          evalue: '"\'spectral\' is not a known colormap name"'
+        }
+      : code.includes('cross_validation')
+        ? {
+            status: 'error' as const,
+            ename: 'ModuleNotFoundError',
+            evalue: "No module named 'sklearn.cross_validation'"
+          }
+        : {};
+  const rewrite = scripted('preflight', r =>
+    !r.failure && r.target.kind === 'cell' && r.target.cellId === 'c0'
+      ? "cmap = colormaps['spectral']"
+      : null
+  );
+
+  it('takes every change back when the original runs further, and verifies it as it was', async () => {
+    const kernel = new FakeKernel(behaviour);
+    const { verdict, events, document } = await session(sources, {
+      kernel,
+      fixers: [rewrite]
+    });
+    assert.equal(verdict.kind, 'fails');
+    assert.equal(verdict.kind === 'fails' && verdict.position, 2);
+    assert.deepEqual(
+      document.cells.map(c => c.source),
+      sources
+    );
+    const last = finished(events);
+    assert.equal(last.changes.length, 0);
+    assert.equal(last.reverted.length, 1);
+    assert.match(last.reverted[0].why, /the original runs/);
+    // The original's cell ran once in the check, drawn nowhere.
+    assert.ok(kernel.executed.includes(sources[0]));
+  });
+
+  it('keeps the changes when the original fails there too', async () => {
+    // The original cell fails too: the change is no worse.
+    const kernel = new FakeKernel(code =>
+      code.includes('get_cmap')
+        ? { status: 'error', ename: 'AttributeError', evalue: 'no get_cmap' }
+        : behaviour(code)
+    );
+    const { verdict, events, document } = await session(sources, {
+      kernel,
+      fixers: [rewrite]
+    });
+    assert.equal(verdict.kind === 'fails' && verdict.position, 1);
+    assert.equal(document.source('c0'), "cmap = colormaps['spectral']");
+    assert.equal(finished(events).reverted.length, 0);
+  });
+});

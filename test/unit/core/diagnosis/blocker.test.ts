@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { blockerOf, blockerText, type ICellResult } from '../../../../src/core';
+
+const error = (
+  ename: string,
+  evalue: string,
+  traceback: string[] = []
+): ICellResult => ({
+  status: 'error',
+  ename,
+  evalue,
+  traceback,
+  outputs: [],
+  executionCount: 1,
+  durationMs: 1
+});
+
+describe('blockerOf', () => {
+  it('names the package to install for a top-level module that is missing', () => {
+    assert.deepEqual(
+      blockerOf(error('ModuleNotFoundError', "No module named 'xgboost'"), ''),
+      { kind: 'install', module: 'xgboost', package: 'xgboost' }
+    );
+    const skimage = blockerOf(
+      error('ModuleNotFoundError', "No module named 'skimage'"),
+      ''
+    );
+    assert.equal(skimage && blockerText(skimage), 'install scikit-image');
+    const xlrd = blockerOf(
+      error(
+        'ImportError',
+        "Missing optional dependency 'xlrd'. Install xlrd >= 2.0.1 for xls Excel support"
+      ),
+      ''
+    );
+    assert.equal(xlrd && blockerText(xlrd), 'install xlrd');
+  });
+
+  it('leaves moved and removed modules to the code', () => {
+    for (const name of ['sklearn.cross_validation', 'urllib2', 'cPickle']) {
+      assert.equal(
+        blockerOf(
+          error('ModuleNotFoundError', `No module named '${name}'`),
+          ''
+        ),
+        undefined,
+        name
+      );
+    }
+    assert.equal(
+      blockerOf(error('AttributeError', "no attribute 'ix'"), ''),
+      undefined
+    );
+  });
+
+  it('names the address of data that is only on the network', () => {
+    const url = 'https://example.org/data/adult.csv';
+    const raised = error(
+      'URLError',
+      '<urlopen error [Errno -2] Name or service not known>',
+      [
+        `Cell In[3], line 2\n      1 import pandas as pd\n----> 2 df = pd.read_csv('${url}')\n`
+      ]
+    );
+    assert.deepEqual(blockerOf(raised, `df = pd.read_csv('${url}')`), {
+      kind: 'download',
+      url
+    });
+    const requests = error(
+      'ConnectionError',
+      "HTTPSConnectionPool(host='example.org', port=443): Max retries exceeded with url: /x.csv (Caused by NewConnectionError)"
+    );
+    assert.deepEqual(blockerOf(requests, 'r = requests.get(URL)'), {
+      kind: 'download',
+      url: 'https://example.org/x.csv'
+    });
+  });
+});
