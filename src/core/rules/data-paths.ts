@@ -8,17 +8,9 @@ import {
   stringValue,
   textOf
 } from './syntax';
+import { copyOf, READERS } from './data-copies';
 import type { IRule, IRuleContext } from './types';
 
-const READERS = [
-  'read_csv',
-  'read_table',
-  'read_excel',
-  'read_json',
-  'read_parquet',
-  'loadtxt',
-  'genfromtxt'
-];
 const WRITERS = [
   'to_csv',
   'to_excel',
@@ -31,24 +23,6 @@ const WRITERS = [
   'savetxt',
   'dump'
 ];
-
-/** The file beside the notebook that has a URL's file name: `name.csv` first, then deeper ones. */
-function localCopy(files: ReadonlySet<string>, url: string): string | null {
-  const name = url
-    .replace(/[?#].*$/, '')
-    .split('/')
-    .pop();
-  if (!name || !/\.\w+$/.test(name)) {
-    return null;
-  }
-  const candidates = [...files].filter(
-    path => path === name || path.endsWith(`/${name}`)
-  );
-  candidates.sort(
-    (a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b)
-  );
-  return candidates[0] ?? null;
-}
 
 // Writers whose path is not their first argument: `joblib.dump(model, 'model.pkl')`.
 const PATH_POSITION: Record<string, number> = { dump: 1 };
@@ -110,7 +84,7 @@ export const dataPathRules: IRule[] = [
       distribution: 'python',
       since: '3.0',
       summary:
-        'The notebook reads a file from a URL, and a copy with the same name sits beside it: read the copy.',
+        'The notebook reads a file from a URL, and a copy with the same name is in its repository: read the copy.',
       link: 'https://docs.python.org/3/library/urllib.error.html',
       raises: { ename: 'URLError', message: /./ },
       examples: [
@@ -141,7 +115,7 @@ export const dataPathRules: IRule[] = [
             : null;
         const copy =
           path && /^(https?|ftp):\/\//.test(path.value)
-            ? localCopy(context.files, path.value)
+            ? copyOf(context.files, path.value)
             : null;
         if (!path || !copy) {
           return [];
@@ -159,7 +133,7 @@ export const dataPathRules: IRule[] = [
                 insert: `${quote}${copy}${quote}`
               }
             ],
-            `A copy is beside the notebook: ${copy}`
+            `A copy is in the repository: ${copy}`
           )
         ];
       })

@@ -21,6 +21,7 @@ import { scipyRules } from './scipy';
 import { ipythonRules } from './ipython';
 import { widgetRules } from './widgets';
 import { dataPathRules } from './data-paths';
+import { dataCopyRules } from './data-copies';
 import { hiddenStateRules } from './hidden-state';
 
 export * from './types';
@@ -54,5 +55,6 @@ export const allRules: readonly IRule[] = [
   ...ipythonRules,
   ...widgetRules,
   ...dataPathRules,
+  ...dataCopyRules,
   ...hiddenStateRules
 ];

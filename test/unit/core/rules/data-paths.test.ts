@@ -1,4 +1,97 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { proposeRewrite, type IRule } from '../../../../src/core/rules';
+import { copyOf, dataCopyRules } from '../../../../src/core/rules/data-copies';
 import { dataPathRules } from '../../../../src/core/rules/data-paths';
-import { testExamples } from './helpers';
+import { answered, matchesIn, testExamples } from './helpers';
 
-testExamples(dataPathRules);
+testExamples([...dataPathRules, ...dataCopyRules]);
+
+const REPOSITORY = new Set([
+  'ch02.ipynb',
+  '../../data/titanic/train.csv',
+  '../../data/house/train.csv',
+  '../../datasets/wine/wine.data',
+  '../../datasets/housing/housing.tgz',
+  'input/iris.csv'
+]);
+const rule = (id: string): IRule => dataCopyRules.find(r => r.id === id)!;
+
+/** A rule's rewrite of a source, with the kernel's answer to its question. */
+function rewritten(id: string, source: string, answer?: string): string {
+  const files = [...REPOSITORY];
+  const matches = answered(matchesIn(rule(id), source, { files }), answer);
+  return proposeRewrite(source, matches)?.source ?? source;
+}
+
+describe('copies of data in the repository', () => {
+  it('prefers the copy that shares the most folders, then the nearest', () => {
+    assert.equal(
+      copyOf(
+        REPOSITORY,
+        'https://archive.ics.uci.edu/ml/machine-learning-databases/wine/wine.data'
+      ),
+      '../../datasets/wine/wine.data'
+    );
+    assert.equal(
+      copyOf(REPOSITORY, 'C:\\Users\\me\\kaggle\\titanic\\train.csv'),
+      '../../data/titanic/train.csv'
+    );
+    assert.equal(copyOf(REPOSITORY, '/home/me/iris.csv'), 'input/iris.csv');
+  });
+
+  it('takes no copy of two equally near files of the same name', () => {
+    assert.equal(copyOf(REPOSITORY, '../input/train.csv'), null);
+  });
+
+  it('reads the copy of a path the kernel says is not there', () => {
+    assert.equal(
+      rewritten(
+        'data.repository-copy',
+        "df = pd.read_csv(os.path.join(DATA_DIR, 'wine.data'), header=None)",
+        '0/Users/me/data/wine.data'
+      ),
+      "df = pd.read_csv('../../datasets/wine/wine.data', header=None)"
+    );
+  });
+
+  it('keeps a path that is there when the cell runs', () => {
+    const source = "df = pd.read_csv(DATA_DIR + 'wine.data')";
+    assert.equal(
+      rewritten('data.repository-copy', source, '1../data/wine.data'),
+      source
+    );
+  });
+
+  it('asks nothing about files with no copy, or listed where they are read', () => {
+    for (const source of [
+      "df = pd.read_csv('results.csv')",
+      "df = pd.read_csv('input/iris.csv')",
+      "with open(path + 'out.csv', 'w') as f:\n    f.write(text)",
+      'df = pd.read_csv(load_path())'
+    ]) {
+      assert.deepEqual(
+        matchesIn(rule('data.repository-copy'), source, {
+          files: [...REPOSITORY]
+        }),
+        [],
+        source
+      );
+    }
+  });
+
+  it('downloads only when the file is missing, inside a function too', () => {
+    assert.equal(
+      rewritten(
+        'data.download-if-missing',
+        'import os\nfrom six.moves import urllib\ndef fetch(url=URL, path=PATH):\n    tgz_path = os.path.join(path, "housing.tgz")\n    urllib.request.urlretrieve(url, tgz_path)\n    tarfile.open(tgz_path).extractall(path=path)'
+      ),
+      'import os\nfrom six.moves import urllib\ndef fetch(url=URL, path=PATH):\n    tgz_path = os.path.join(path, "housing.tgz")\n    if not os.path.exists(tgz_path):\n        urllib.request.urlretrieve(url, tgz_path)\n    tarfile.open(tgz_path).extractall(path=path)'
+    );
+  });
+
+  it('leaves a download already under an exists test', () => {
+    const source = 'if not os.path.isfile(name):\n    urlretrieve(url, name)';
+    assert.equal(rewritten('data.download-if-missing', source), source);
+  });
+});

@@ -1,0 +1,346 @@
+import type { SyntaxNode } from '@lezer/common';
+import { spellName } from './bindings';
+import { defineRule, matchAt } from './builders';
+import {
+  argsOf,
+  calleeOf,
+  dottedName,
+  indentAt,
+  resolve,
+  statementOf,
+  stringValue,
+  textOf
+} from './syntax';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
+
+/** Calls that read a file named by their first argument (or `fname=` / `filepath_or_buffer=`). */
+export const READERS = [
+  'read_csv',
+  'read_table',
+  'read_excel',
+  'read_json',
+  'read_parquet',
+  'read_pickle',
+  'read_hdf',
+  'read_fwf',
+  'read_stata',
+  'read_sas',
+  'loadtxt',
+  'genfromtxt',
+  'loadmat',
+  'imread'
+];
+// `open(path)` reads too, unless its mode writes.
+const WRITE_MODE = /[wax]/;
+// Types of node a path expression may be made of for the kernel to evaluate it again.
+const PATH_PARTS = new Set([
+  'String',
+  'FormatString',
+  'VariableName',
+  'MemberExpression',
+  'PropertyName',
+  'BinaryExpression',
+  'ArithOp',
+  'ParenthesizedExpression',
+  '(',
+  ')',
+  '.'
+]);
+const PATH_CALLS = ['os.path.join', 'os.path.abspath', 'os.path.expanduser'];
+
+/**
+ * A copy of a file in the notebook's tree (IRuleContext.files, relative to its folder,
+ * `../data/x.csv` elsewhere in the repository), for a path or URL the code names: the
+ * candidates with its file name, the one sharing most trailing folders with it, then the
+ * nearest. Null when there is none, or when two equally good ones are in different places.
+ */
+export function copyOf(
+  files: ReadonlySet<string>,
+  path: string
+): string | null {
+  const parts = path
+    .replace(/[?#].*$/, '')
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter(part => part !== '' && part !== '.');
+  const name = parts[parts.length - 1];
+  if (!name || !/\.\w+$/.test(name)) {
+    return null;
+  }
+  const shared = (candidate: string[]) => {
+    let n = 0;
+    while (
+      n < candidate.length &&
+      n < parts.length &&
+      candidate[candidate.length - 1 - n] === parts[parts.length - 1 - n]
+    ) {
+      n++;
+    }
+    return n;
+  };
+  const ranked = [...files]
+    .filter(file => file === name || file.endsWith(`/${name}`))
+    .map(file => {
+      const segments = file.split('/');
+      return {
+        file,
+        shared: shared(segments),
+        distance: segments.length + segments.filter(s => s === '..').length
+      };
+    })
+    .sort(
+      (a, b) =>
+        b.shared - a.shared ||
+        a.distance - b.distance ||
+        a.file.localeCompare(b.file)
+    );
+  const [best, next] = ranked;
+  if (
+    !best ||
+    (next && next.shared === best.shared && next.distance === best.distance)
+  ) {
+    return null;
+  }
+  return best.file;
+}
+
+/** The path argument of a reader call, if the call reads a file. */
+export function readPath(
+  context: IRuleContext,
+  call: SyntaxNode
+): SyntaxNode | null {
+  const callee = calleeOf(context, call);
+  if (!callee) {
+    return null;
+  }
+  const args = argsOf(context, call);
+  const positional = args.filter(arg => !arg.name && !arg.star);
+  if (callee.name === 'open' && callee.node.name === 'VariableName') {
+    const mode = args.find(arg => arg.name === 'mode') ?? positional[1];
+    const text = mode ? stringValue(textOf(context, mode.value)) : 'r';
+    return text !== null && !WRITE_MODE.test(text)
+      ? (positional[0]?.value ?? null)
+      : null;
+  }
+  if (!READERS.includes(callee.name)) {
+    return null;
+  }
+  const named = args.find(
+    arg =>
+      arg.name === 'fname' ||
+      arg.name === 'filepath_or_buffer' ||
+      arg.name === 'path_or_buf' ||
+      arg.name === 'io'
+  );
+  return (positional[0] ?? named)?.value ?? null;
+}
+
+const ID = 'data.repository-copy';
+const DOWNLOAD_ID = 'data.download-if-missing';
+
+/**
+ * Data read from a path that is not there (the author's machine, another layout of the
+ * repository, a URL that no longer answers) when a copy with its name is elsewhere in the
+ * repository; and downloads of files that are already there.
+ */
+export const dataCopyRules: IRule[] = [
+  defineRule(
+    {
+      id: ID,
+      distribution: 'python',
+      since: '3.0',
+      summary:
+        'The notebook reads a file that is not where it says, and a copy with its name is in the repository: read the copy.',
+      link: 'https://docs.python.org/3/library/exceptions.html#FileNotFoundError',
+      raises: {
+        ename: ['FileNotFoundError', 'OSError', 'URLError', 'HTTPError'],
+        message: /./
+      },
+      examples: [
+        {
+          setup:
+            "import os, pandas as pd\nos.makedirs('data', exist_ok=True)\nwith open('data/wine.data', 'w') as f:\n    f.write('1,2\\n3,4\\n')\nDATA = '/home/author/ml/datasets/'",
+          before: "print(pd.read_csv(DATA + 'wine.data', header=None).shape)",
+          after: "print(pd.read_csv('data/wine.data', header=None).shape)",
+          files: ['notebook.ipynb', 'data', 'data/wine.data'],
+          answer: '0/home/author/ml/datasets/wine.data'
+        }
+      ]
+    },
+    context => {
+      if (context.files.size === 0) {
+        return [];
+      }
+      return context.nodes('CallExpression').flatMap(call => {
+        const node = readPath(context, call);
+        return node && Private.evaluable(context, node)
+          ? Private.askPath(context, node)
+          : [];
+      });
+    }
+  ),
+  defineRule(
+    {
+      id: DOWNLOAD_ID,
+      needs: ['urlretrieve'],
+      distribution: 'python',
+      since: '3.0',
+      summary:
+        'The notebook downloads a file it may already have: download it only when it is missing.',
+      link: 'https://docs.python.org/3/library/urllib.request.html#urllib.request.urlretrieve',
+      raises: {
+        ename: ['URLError', 'HTTPError', 'gaierror', 'TimeoutError'],
+        message: /./
+      },
+      examples: [
+        {
+          setup:
+            "import os, urllib.request\nwith open('iris.csv', 'w') as f:\n    f.write('a,b\\n1,2\\n')",
+          before:
+            "path = 'iris.csv'\nurllib.request.urlretrieve('http://example.invalid/iris.csv', path)\nprint(open(path).read().split()[0])",
+          after:
+            "path = 'iris.csv'\nif not os.path.exists(path):\n    urllib.request.urlretrieve('http://example.invalid/iris.csv', path)\nprint(open(path).read().split()[0])",
+          files: ['notebook.ipynb', 'iris.csv']
+        }
+      ]
+    },
+    context =>
+      context
+        .nodes('CallExpression')
+        .flatMap(call => Private.conditionalDownload(context, call))
+  )
+];
+
+namespace Private {
+  /** Whether a path expression can be evaluated again (no call but os.path's). */
+  export function evaluable(context: IRuleContext, node: SyntaxNode): boolean {
+    if (node.name === 'CallExpression') {
+      const callee = calleeOf(context, node);
+      const dotted = callee && dottedName(context, callee.node);
+      return (
+        dotted !== null &&
+        PATH_CALLS.includes(resolve(context, dotted)) &&
+        argsOf(context, node).every(
+          arg => !arg.name && !arg.star && evaluable(context, arg.value)
+        )
+      );
+    }
+    if (!PATH_PARTS.has(node.name)) {
+      return false;
+    }
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.name !== 'FormatReplacement' && !evaluable(context, child)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Asks the kernel, as the cell is about to run, whether the path is there (and what it
+   * is): when it is not and the repository holds a copy, the argument becomes the copy.
+   * Not asked when the path's own file name (its last string) has no copy, or when the
+   * listing holds the literal path.
+   */
+  export function askPath(
+    context: IRuleContext,
+    node: SyntaxNode
+  ): IRuleMatch[] {
+    const text = textOf(context, node);
+    const strings = [node, ...descendants(node)].filter(
+      n => n.name === 'String'
+    );
+    const last = strings.length
+      ? stringValue(textOf(context, strings[strings.length - 1]))
+      : null;
+    const whole = node.name === 'String' ? last : null;
+    if (
+      (whole !== null && context.files.has(whole.replace(/^\.\//, ''))) ||
+      (last !== null && /\.\w+$/.test(last) && !copyOf(context.files, last))
+    ) {
+      return [];
+    }
+    const quote = text.endsWith('"') ? '"' : "'";
+    const expression = `(lambda p: ('1' if not isinstance(p, str) or __import__('os').path.exists(p) else '0') + str(p))(${text})`;
+    const decide = (answer: string) => {
+      const path = answer.slice(1);
+      const copy = answer.startsWith('0') ? copyOf(context.files, path) : null;
+      return copy && copy !== path
+        ? [{ from: node.from, to: node.to, insert: `${quote}${copy}${quote}` }]
+        : null;
+    };
+    return [
+      {
+        ...matchAt(ID, node, [], 'A copy of the file is in the repository.'),
+        question: { expression, decide }
+      }
+    ];
+  }
+
+  /** Every node below one. */
+  function descendants(node: SyntaxNode): SyntaxNode[] {
+    const found: SyntaxNode[] = [];
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      found.push(child, ...descendants(child));
+    }
+    return found;
+  }
+
+  /**
+   * `urlretrieve(url, path)` as a statement of its own → `if not os.path.exists(path):`
+   * around it. Downloading again what is there changes nothing but needs the network.
+   */
+  export function conditionalDownload(
+    context: IRuleContext,
+    call: SyntaxNode
+  ): IRuleMatch[] {
+    const callee = calleeOf(context, call);
+    const args = argsOf(context, call);
+    const target =
+      args.find(arg => arg.name === 'filename') ??
+      args.filter(arg => !arg.name && !arg.star)[1];
+    const statement = statementOf(call);
+    if (
+      callee?.name !== 'urlretrieve' ||
+      !target ||
+      statement.name !== 'ExpressionStatement' ||
+      statement.firstChild?.from !== call.from ||
+      statement.firstChild.to !== call.to ||
+      !evaluable(context, target.value) ||
+      Private.guarded(context, statement)
+    ) {
+      return [];
+    }
+    const os = spellName(context, { module: 'os' });
+    const indent = indentAt(context.source, statement.from);
+    const path = textOf(context, target.value);
+    return [
+      matchAt(DOWNLOAD_ID, call, [
+        {
+          from: statement.from,
+          to: statement.from,
+          insert: `if not ${os.text}.path.exists(${path}):\n${indent}    `,
+          needs: os.needs
+        }
+      ])
+    ];
+  }
+
+  /** Whether an `if` around the statement already tests for the file. */
+  export function guarded(
+    context: IRuleContext,
+    statement: SyntaxNode
+  ): boolean {
+    for (let p = statement.parent; p; p = p.parent) {
+      if (
+        p.name === 'IfStatement' &&
+        /\b(exists|isfile|isdir)\s*\(/.test(
+          context.source.slice(p.from, p.getChild('Body')?.from ?? p.to)
+        )
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
