@@ -33,7 +33,7 @@ export function moduleMoved(
       ? info.to + name.slice(info.module.length)
       : null;
   return defineRule(
-    info,
+    { ...info, targets: [...(info.targets ?? []), info.to] },
     context => {
       const matches: IRuleMatch[] = [];
       for (const statement of importsOf(context)) {
@@ -110,8 +110,9 @@ export function nameMoved(
 ): IRule {
   const toName = info.toName ?? info.name;
   const useAs = info.useAs ?? toName;
+  const written = `${info.to}.${/^[\w.]+/.exec(useAs)![0]}`;
   return defineRule(
-    info,
+    { ...info, targets: [...(info.targets ?? []), written] },
     context => {
       const matches: IRuleMatch[] = [];
       for (const { node, module, names } of importsOf(context)) {

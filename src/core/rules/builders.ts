@@ -281,8 +281,16 @@ export function aliasReplaced(
   }
 ): IRule {
   const target = `${info.module}.${info.name}`;
+  const written = /^[$@][\w.]*$/.test(info.to)
+    ? [
+        info.to.replace(
+          /^[$@]/,
+          info.to[0] === '$' ? info.module : info.importing!.module
+        )
+      ]
+    : [];
   return defineRule(
-    info,
+    { ...info, targets: [...(info.targets ?? []), ...written] },
     context =>
       context.nodes('MemberExpression').flatMap(member => {
         const dotted = dottedName(context, member);

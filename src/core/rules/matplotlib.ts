@@ -82,6 +82,24 @@ export const matplotlibRules: IRule[] = [
   }),
   valueRenamed({
     id: 'matplotlib.seaborn-styles',
+    targets: [
+      "matplotlib.style.library['seaborn-v0_8']",
+      "matplotlib.style.library['seaborn-v0_8-whitegrid']",
+      "matplotlib.style.library['seaborn-v0_8-darkgrid']",
+      "matplotlib.style.library['seaborn-v0_8-white']",
+      "matplotlib.style.library['seaborn-v0_8-dark']",
+      "matplotlib.style.library['seaborn-v0_8-ticks']",
+      "matplotlib.style.library['seaborn-v0_8-paper']",
+      "matplotlib.style.library['seaborn-v0_8-notebook']",
+      "matplotlib.style.library['seaborn-v0_8-talk']",
+      "matplotlib.style.library['seaborn-v0_8-poster']",
+      "matplotlib.style.library['seaborn-v0_8-colorblind']",
+      "matplotlib.style.library['seaborn-v0_8-deep']",
+      "matplotlib.style.library['seaborn-v0_8-muted']",
+      "matplotlib.style.library['seaborn-v0_8-pastel']",
+      "matplotlib.style.library['seaborn-v0_8-bright']",
+      "matplotlib.style.library['seaborn-v0_8-dark-palette']"
+    ],
     distribution: 'matplotlib',
     since: '3.8.0',
     summary:
@@ -108,6 +126,7 @@ export const matplotlibRules: IRule[] = [
   defineRule(
     {
       id: 'matplotlib.cm-get-cmap',
+      targets: ['matplotlib.colormaps', 'matplotlib.colors.Colormap.resampled'],
       needs: ['get_cmap'],
       distribution: 'matplotlib',
       since: '3.9.0',
@@ -172,6 +191,7 @@ export const matplotlibRules: IRule[] = [
   }),
   methodRenamed({
     id: 'matplotlib.set-axis-bgcolor',
+    targets: ['matplotlib.axes.Axes.set_facecolor'],
     distribution: 'matplotlib',
     since: '2.2.0',
     summary:
@@ -212,6 +232,7 @@ export const matplotlibRules: IRule[] = [
   }),
   methodRenamed({
     id: 'matplotlib.gca-projection',
+    targets: ['matplotlib.figure.Figure.add_subplot'],
     distribution: 'matplotlib',
     since: '3.6.0',
     summary:
@@ -236,6 +257,7 @@ export const matplotlibRules: IRule[] = [
   }),
   attributeRenamed({
     id: 'matplotlib.set-window-title',
+    targets: ['matplotlib.backend_bases.FigureManagerBase.set_window_title'],
     distribution: 'matplotlib',
     since: '3.6.0',
     summary:
@@ -351,6 +373,11 @@ export const matplotlibRules: IRule[] = [
   anyOf(
     {
       id: 'matplotlib.removed-colormaps',
+      targets: Object.values(COLORMAPS).flatMap(name => [
+        `matplotlib.colormaps['${name}']`,
+        `matplotlib.colormaps['${name}_r']`,
+        `matplotlib.cm.${name}`
+      ]),
       distribution: 'matplotlib',
       since: '2.2.0',
       summary:

@@ -83,6 +83,7 @@ function renameAlias(table: Record<string, string>) {
 export const pandasApiRules: IRule[] = [
   methodRenamed({
     id: 'pandas.as-matrix',
+    targets: ['pandas.DataFrame.to_numpy', 'pandas.Series.to_numpy'],
     distribution: 'pandas',
     since: '1.0.0',
     summary:
@@ -101,6 +102,7 @@ export const pandasApiRules: IRule[] = [
   }),
   methodRenamed({
     id: 'pandas.applymap',
+    targets: ['pandas.DataFrame.map'],
     distribution: 'pandas',
     since: '3.0.0',
     summary:

@@ -78,6 +78,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.append',
+      targets: ['pandas.concat', 'pandas.Series.to_frame'],
       needs: ['append'],
       distribution: 'pandas',
       since: '2.0.0',
@@ -147,6 +148,7 @@ export const pandasCallRules: IRule[] = [
     defineRule(
       {
         id: `pandas.${method.replace('_', '-')}-by`,
+        targets: ['pandas.DataFrame.sort_values', 'pandas.Series.sort_values'],
         needs: [method],
         distribution: 'pandas',
         since: method === 'sort' ? '0.20.0' : '1.0.0',
@@ -211,6 +213,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.fillna-method',
+      targets: ['pandas.DataFrame.ffill', 'pandas.DataFrame.bfill'],
       needs: ['method'],
       distribution: 'pandas',
       since: '3.0.0',
@@ -260,6 +263,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.level-reduction',
+      targets: ['pandas.DataFrame.groupby', 'pandas.Series.groupby'],
       needs: ['level'],
       distribution: 'pandas',
       since: '2.0.0',
@@ -300,6 +304,7 @@ export const pandasCallRules: IRule[] = [
   defineRule(
     {
       id: 'pandas.rolling-functions',
+      targets: ['pandas.Series.rolling'],
       needs: ['rolling_'],
       distribution: 'pandas',
       since: '0.23.0',

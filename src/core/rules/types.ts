@@ -131,6 +131,12 @@ export interface IRule {
   kind: FixKind;
   /** The failure it explains; absent for silent changes, found only by the preflight scan. */
   raises?: IErrorSignature;
+  /**
+   * Names the rewrite writes, as Python expressions rooted at a module
+   * (`sklearn.impute.SimpleImputer`, `matplotlib.colormaps['nipy_spectral']`): each must
+   * exist on today's stack, which a test checks in the installed environment.
+   */
+  targets?: readonly string[];
   /** Every place in the source where the rule applies. */
   find(context: IRuleContext): IRuleMatch[];
   examples: IRuleExample[];
