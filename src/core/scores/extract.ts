@@ -2,7 +2,7 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import { bareResultScore, bareScoresPrinted } from './bare-values';
 import { computesMetric } from './metrics';
 import { scoresInText, type IPrintedScore } from './printed-text';
-import { withoutComments } from './python-source';
+import { withoutComments, withoutStrings } from './python-source';
 import { unseededRandomness } from './seeding';
 import type { IScore, IScoreCell } from './types';
 
@@ -11,7 +11,9 @@ import type { IScore, IScoreCell } from './types';
  * (or use a name an earlier cell assigned from one) are read, and in them only stdout and
  * plain-text results: stderr warnings, figures and tables are not scores. Precise rather
  * than greedy: a number is a score only when a metric's name labels it, or when it is the
- * bare result of a metric expression (`clf.score(X, y)`).
+ * bare result of a metric expression (`clf.score(X, y)`). Names in string literals are not
+ * code; phrases that name a model's internals, a count, a shape or a timing are not metrics'
+ * names (README: "Which printed numbers are scores").
  */
 export function extractScores(cells: readonly IScoreCell[]): IScore[] {
   const code = cells.filter(
@@ -22,9 +24,11 @@ export function extractScores(cells: readonly IScoreCell[]): IScore[] {
   const scores: IScore[] = [];
   for (const cell of code) {
     const source = withoutComments(cell.source);
+    // A metric's name or a call in a printed message is not code (an f-string's fields are).
+    const program = withoutStrings(source);
     const scoring =
-      computesMetric(source) || Private.usesAny(source, metricNames);
-    Private.collectMetricNames(source, metricNames);
+      computesMetric(program) || Private.usesAny(program, metricNames);
+    Private.collectMetricNames(program, metricNames);
     if (!scoring) {
       continue;
     }

@@ -1,3 +1,4 @@
+import { namesNoValue } from './internals';
 import type { ScoreDirection } from './types';
 
 /** One metric: how a printed label names it, which calls compute it, which way is better. */
@@ -63,6 +64,14 @@ export const METRICS: readonly IMetricSpec[] = [
     direction: 'lower',
     label: /\bmae\b|\bmean[\s_-]absolute[\s_-]error\b/i,
     call: /\bmean_absolute_error\s*\(/,
+    range: NON_NEGATIVE
+  },
+  {
+    // An error rate, `1 - accuracy` or a model's error on a set: not `standard error`.
+    metric: 'error',
+    direction: 'lower',
+    label:
+      /\b(?:test|train(?:ing)?|validation|cv|generali[sz]ation|(?:mis)?classification|prediction|oob|out[\s_-]of[\s_-]bag)[\s_-]error\b|\berror[\s_-]rate\b/i,
     range: NON_NEGATIVE
   },
   {
@@ -187,7 +196,11 @@ const ANY_METRIC = new RegExp(
   'i'
 );
 
-/** The metric a printed label names: the specific one nearest its end, else a generic one. */
+/**
+ * The metric a printed label names: the specific one nearest its end, else a generic one.
+ * A name whose phrase names something else (`Feature importance score`, `Score time`) does
+ * not count.
+ */
 export function metricInLabel(label: string): IMetricSpec | undefined {
   if (!ANY_METRIC.test(label)) {
     return undefined;
@@ -201,6 +214,9 @@ export function metricInLabel(label: string): IMetricSpec | undefined {
       for (const found of label.matchAll(Private.global(spec.label))) {
         const start = found.index;
         const end = start + found[0].length;
+        if (namesNoValue(label, start, end)) {
+          continue;
+        }
         // Nearest the number wins; at the same end, the longer name ("root mean squared").
         if (
           !best ||

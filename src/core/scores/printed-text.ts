@@ -1,3 +1,4 @@
+import { isProgressLine } from './internals';
 import {
   endsWithMetricName,
   metricInLabel,
@@ -21,7 +22,9 @@ export interface IPrintedScore {
  * Scores in printed text, line by line: `Accuracy: 0.81`, `RMSE = 3.2`, `AUC 0.75`,
  * `k = 3   inertia = 3128.3`, a classification_report's accuracy and averaged F1, and
  * grid-search lines `0.930 (+/-0.056) for {'C': 1}`. A number counts only when a metric's
- * name leads up to it; counts, shapes, parameters (`max_depth=3`) and spreads are skipped.
+ * name leads up to it; counts, shapes, parameters (`max_depth=3`) and spreads are skipped, and
+ * so are an optimizer's progress lines and phrases that name no metric's value
+ * (`Feature importance score`, see internals.ts).
  */
 export function scoresInText(text: string): IPrintedScore[] {
   const scores: IPrintedScore[] = [];
@@ -39,6 +42,9 @@ export function scoresInText(text: string): IPrintedScore[] {
         continue;
       }
       inReport = false;
+    }
+    if (isProgressLine(line)) {
+      continue;
     }
     const grid = Private.gridScore(line, offset);
     if (grid) {
