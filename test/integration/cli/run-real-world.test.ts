@@ -1,0 +1,218 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { IModernizeReport } from '../../../src/core';
+import { startTestServer, type ITestServer } from '../helpers/jupyter';
+
+const REPO = resolve(__dirname, '../../..');
+const BIN = join(REPO, 'bin', 'jupyterlab-modernizer.js');
+
+interface IRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], cwd: string): Promise<IRun> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe']
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', chunk => (stdout += chunk));
+    child.stderr.on('data', chunk => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', code => done({ code, stdout, stderr }));
+  });
+}
+
+/** A code cell as old notebooks saved it: source and outputs. */
+type SavedCell = [string, unknown[]];
+
+/** Notebook JSON from 2017: nbformat 4.2, no cell ids, saved outputs. */
+function savedNotebook(cells: SavedCell[]): string {
+  return JSON.stringify({
+    nbformat: 4,
+    nbformat_minor: 2,
+    metadata: {
+      kernelspec: {
+        name: 'python3',
+        display_name: 'Python 3',
+        language: 'python'
+      },
+      language_info: { name: 'python', version: '3.6.3' }
+    },
+    cells: cells.map(([source, outputs], i) => ({
+      cell_type: 'code',
+      metadata: {},
+      source,
+      execution_count: i + 1,
+      outputs
+    }))
+  });
+}
+
+const printed = (text: string) => ({
+  output_type: 'stream',
+  name: 'stdout',
+  text
+});
+
+// A teaching notebook shows why shapes must match: the error is the lesson.
+const TEACHING = savedNotebook([
+  ['import numpy as np\nscores = np.array([0.78, 0.82])', []],
+  [
+    'np.array([1, 2]) + np.array([1, 2, 3])',
+    [
+      {
+        output_type: 'error',
+        ename: 'ValueError',
+        evalue:
+          'operands could not be broadcast together with shapes (2,) (3,) ',
+        traceback: ['ValueError: operands could not be broadcast together']
+      }
+    ]
+  ],
+  ["print('Accuracy: %.2f' % scores.mean())", [printed('Accuracy: 0.80\n')]]
+]);
+const STATSMODELS = savedNotebook([
+  ['import pandas as pd\nimport statsmodels.api as sm', []],
+  ["print('fitted')", [printed('fitted\n')]]
+]);
+const REMOTE = savedNotebook([
+  [
+    "import pandas as pd\nwine = pd.read_csv('http://data.invalid/ml/wine.data', header=None)",
+    []
+  ],
+  ['print(len(wine))', [printed('178\n')]]
+]);
+// A slow cell, as a grid search is on two cores (shortened: tests are not timed).
+const SLOW = savedNotebook([
+  ["import time\ntime.sleep(3)\nprint('searched')", [printed('searched\n')]]
+]);
+
+describe(
+  'jupyterlab-modernizer run on notebooks as others wrote them',
+  { timeout: 180_000 },
+  () => {
+    let server: ITestServer;
+    let run: IRun;
+    let reports: Map<string, IModernizeReport>;
+
+    before(async () => {
+      execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
+      server = await startTestServer();
+      const folder = join(server.root, 'others');
+      await mkdir(folder, { recursive: true });
+      for (const [name, text] of Object.entries({
+        teaching: TEACHING,
+        statsmodels: STATSMODELS,
+        remote: REMOTE,
+        slow: SLOW
+      })) {
+        await writeFile(join(folder, `${name}.ipynb`), text);
+      }
+      run = await cli(
+        [
+          'run',
+          ...['teaching', 'statsmodels', 'remote', 'slow'].map(
+            n => `others/${n}.ipynb`
+          ),
+          '--offline',
+          '--auto-accept',
+          '--out',
+          'out',
+          '--json',
+          'report.json',
+          '--server-url',
+          server.url,
+          '--token',
+          server.token
+        ],
+        server.root
+      );
+      const json = JSON.parse(
+        await readFile(join(server.root, 'report.json'), 'utf8')
+      ) as { notebooks: IModernizeReport[] };
+      reports = new Map(
+        json.notebooks.map(r => [r.notebook.replace(/^.*\/|\.ipynb$/g, ''), r])
+      );
+    });
+
+    after(async () => {
+      await server?.stop();
+    });
+
+    it('runs on past an error the notebook shows on purpose, and says it raised as in the original', async () => {
+      assert.equal(run.stderr, '');
+      const report = reports.get('teaching')!;
+      assert.equal(report.verdict, 'reproducible');
+      assert.deepEqual(
+        report.expectedErrors.map(e => [e.where, e.ename]),
+        [['cell 2', 'ValueError']]
+      );
+      assert.match(run.stdout, /cell 2 raised ValueError as in the original/);
+      assert.match(
+        await readFile(join(server.root, 'out', 'teaching.report.md'), 'utf8'),
+        /cell 2 raised ValueError as in the original/
+      );
+    });
+
+    it('ends blocked, not failing, with what to install or download; exit 4', async () => {
+      assert.match(
+        run.stdout,
+        /statsmodels\.ipynb: blocked: install statsmodels/
+      );
+      assert.deepEqual(
+        { ...reports.get('statsmodels')!.blocked },
+        {
+          kind: 'install',
+          module: 'statsmodels',
+          package: 'statsmodels',
+          where: 'cell 1'
+        }
+      );
+      assert.match(
+        run.stdout,
+        /remote\.ipynb: blocked: data at http:\/\/data\.invalid\/ml\/wine\.data is not reachable and no copy is in the repository/
+      );
+      assert.equal(reports.get('remote')!.verdict, 'blocked');
+      assert.match(
+        await readFile(
+          join(server.root, 'out', 'statsmodels.report.md'),
+          'utf8'
+        ),
+        /Install `statsmodels` and run again/
+      );
+      // Every notebook reproducible or blocked: the code is fine, the environment is not.
+      assert.equal(run.code, 4);
+    });
+
+    it('lets a slow cell run when no per-cell limit is set; an explicit --cell-timeout still cuts it', async () => {
+      assert.equal(reports.get('slow')!.verdict, 'reproducible');
+      const limited = await cli(
+        [
+          'run',
+          'others/slow.ipynb',
+          '--offline',
+          '--auto-accept',
+          '--cell-timeout',
+          '1',
+          '--out',
+          'out-limited',
+          '--server-url',
+          server.url,
+          '--token',
+          server.token
+        ],
+        server.root
+      );
+      assert.match(limited.stdout, /cell 1 timed out after/);
+      assert.equal(limited.code, 1);
+    });
+  }
+);
