@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { spellName } from './bindings';
 import { defineRule, matchAt } from './builders';
+import { inFunction } from './numpy-shapes';
 import {
   argsOf,
   calleeOf,
@@ -173,7 +174,7 @@ export const dataCopyRules: IRule[] = [
       }
       return context.nodes('CallExpression').flatMap(call => {
         const node = readPath(context, call);
-        return node && Private.evaluable(context, node)
+        return node && Private.evaluable(context, node) && !inFunction(node)
           ? Private.askPath(context, node)
           : [];
       });

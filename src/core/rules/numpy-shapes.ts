@@ -51,6 +51,19 @@ const PURE = new Set([
 const NUMPY = "__import__('numpy')";
 
 /**
+ * Whether a node sits in a function or lambda: its names may be the function's own, which
+ * a question evaluated in the notebook's namespace would take for the notebook's.
+ */
+export function inFunction(node: SyntaxNode): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.name === 'FunctionDefinition' || p.name === 'LambdaExpression') {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
  * Array shapes numpy 2 and scikit-learn no longer guess: a ragged list is no array of
  * objects, a size-1 array is no scalar, a single sample is no 2-D array. Each asks the
  * kernel about the value (evaluated again, so only side-effect-free expressions).
@@ -87,7 +100,8 @@ export const numpyShapeRules: IRule[] = [
           args.length !== 1 ||
           args[0].name ||
           args[0].star ||
-          !Private.pure(args[0].value)
+          !Private.pure(args[0].value) ||
+          inFunction(call)
         ) {
           return [];
         }
@@ -140,6 +154,7 @@ export const numpyShapeRules: IRule[] = [
           args[0].name ||
           args[0].star ||
           !Private.pure(args[0].value) ||
+          inFunction(call) ||
           ['Number', 'String'].includes(args[0].value.name)
         ) {
           return [];
@@ -208,6 +223,7 @@ export const numpyShapeRules: IRule[] = [
           args[0].name ||
           args[0].star ||
           !Private.pure(args[0].value) ||
+          inFunction(call) ||
           Private.nested(args[0].value)
         ) {
           return [];

@@ -68,7 +68,8 @@ describe('copies of data in the repository', () => {
       "df = pd.read_csv('results.csv')",
       "df = pd.read_csv('input/iris.csv')",
       "with open(path + 'out.csv', 'w') as f:\n    f.write(text)",
-      'df = pd.read_csv(load_path())'
+      'df = pd.read_csv(load_path())',
+      "def load(folder):\n    return pd.read_csv(folder + 'wine.data')"
     ]) {
       assert.deepEqual(
         matchesIn(rule('data.repository-copy'), source, {

@@ -22,7 +22,13 @@ describe('array shapes', () => {
       ['numpy.ragged-array', 'a = np.array(load_rows())'],
       ['numpy.size-one-array-scalar', 'n = int(len(rows) * 0.8)'],
       ['sklearn.single-sample-2d', 'y = model.predict(load(x))'],
-      ['sklearn.single-sample-2d', 'y = make_model().predict(x)']
+      ['sklearn.single-sample-2d', 'y = make_model().predict(x)'],
+      // In a function, `model` and `x` are its own, not the notebook's.
+      [
+        'sklearn.single-sample-2d',
+        'def one(model, x):\n    return model.predict(x)'
+      ],
+      ['numpy.size-one-array-scalar', 'f = lambda w: float(w)']
     ]) {
       assert.deepEqual(
         matchesIn(rule(id), source, { setup: 'import numpy as np' }),
