@@ -1,0 +1,264 @@
+import type { SyntaxNode, Tree } from '@lezer/common';
+import { parser } from '@lezer/python';
+import { blankMagics } from '../rules/prepare';
+import { PYTHON_CELL, PYTHON_LINE } from './magics';
+
+/** A cell's or module's text made ready for the analysis: magics stand in as names. */
+export interface ICode {
+  /** The text as written. */
+  source: string;
+  /**
+   * The parsed text: each magic line replaced by a name of the same length (`!ls` by
+   * `___`), `%time stmt` by `stmt`; every line keeps its length, so offsets agree.
+   */
+  python: string;
+  tree: Tree;
+  /** Magic lines by 0-based line: the magic's text (`!ls`, `%pip install x`). */
+  magics: ReadonlyMap<number, string>;
+  /** A cell magic whose body is not Python (`%%bash`): its header and body lines. */
+  cell?: { header: string; body: readonly string[] };
+  /** Offset of each line's start. */
+  lineStarts: readonly number[];
+}
+
+/** One statement, or one compound statement's header, as the unit of "changed". */
+export interface IUnit {
+  /** The nodes to analyse: a statement, or a header's parts (its bodies left out). */
+  nodes: readonly SyntaxNode[];
+  from: number;
+  to: number;
+  /** Its text, and the headers of the blocks it sits in: equal keys are the same code. */
+  key: string;
+  /** It cannot run: under `if False:`, or after a `return` or `raise` in its block. */
+  dead: boolean;
+}
+
+// Statements after which the rest of their block never runs.
+const ENDS_BLOCK = new Set([
+  'ReturnStatement',
+  'RaiseStatement',
+  'BreakStatement',
+  'ContinueStatement'
+]);
+// An assignment from a shell escape or magic: `files = !ls`, `out = %sx ls`.
+const ASSIGNED_MAGIC = /^([ \t]*[\w.]+(?:\s*,\s*[\w.]+)*\s*=\s*)([!%].*)$/;
+
+/** Parses a text once for the analysis. */
+export function prepareCode(source: string): ICode {
+  const lines = source.split('\n');
+  const lineStarts: number[] = [];
+  let at = 0;
+  for (const line of lines) {
+    lineStarts.push(at);
+    at += line.length + 1;
+  }
+  const first = lines.findIndex(line => line.trim() !== '');
+  const header = first >= 0 ? lines[first].trim() : '';
+  if (header.startsWith('%%') && !PYTHON_CELL.test(header)) {
+    return {
+      source,
+      python: '',
+      tree: parser.parse(''),
+      magics: new Map(),
+      cell: { header, body: lines.slice(first + 1) },
+      lineStarts
+    };
+  }
+  const blanked = (blankMagics(source) ?? source).split('\n');
+  const magics = new Map<number, string>();
+  const python = lines.map((line, i) => {
+    const assigned = ASSIGNED_MAGIC.exec(line);
+    if (assigned) {
+      magics.set(i, assigned[2]);
+      return assigned[1] + '_'.repeat(assigned[2].length);
+    }
+    if (blanked[i] === line || line.trim() === '') {
+      return line;
+    }
+    const indent = /^[ \t]*/.exec(line)![0];
+    const text = line.slice(indent.length);
+    magics.set(i, text);
+    if (/^[\w.]+\?\??\s*$/.test(text)) {
+      return ' '.repeat(line.length); // `name?` only shows help
+    }
+    const statement = PYTHON_LINE.test(text)
+      ? Private.pythonOfTiming(text)
+      : null;
+    return statement
+      ? (indent + statement).padEnd(line.length)
+      : indent + '_'.repeat(text.length);
+  });
+  const code = python.join('\n');
+  return {
+    source,
+    python: code,
+    tree: parser.parse(code),
+    magics,
+    lineStarts
+  };
+}
+
+/** The 0-based line of an offset. */
+export function lineOf(code: ICode, offset: number): number {
+  const starts = code.lineStarts;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= offset) {
+      low = mid;
+    } else {
+      high = mid - 1;
+    }
+  }
+  return low;
+}
+
+/** Every statement and header of a text, in order, with its key and whether it is dead. */
+export function unitsOf(code: ICode): IUnit[] {
+  const units: IUnit[] = [];
+  if (code.cell) {
+    const key = code.cell.header;
+    units.push({ nodes: [], from: 0, to: 0, key, dead: false });
+    for (const line of code.cell.body) {
+      units.push({
+        nodes: [],
+        from: 0,
+        to: 0,
+        key: `${key}\n${line}`,
+        dead: false
+      });
+    }
+    return units;
+  }
+  Private.block(code, code.tree.topNode, '', false, units);
+  return units;
+}
+
+/**
+ * The units of `after` that would run and did not run in `before`: new or changed
+ * statements, statements moved into another block or out of dead code, and the bodies of
+ * headers that changed. Unchanged code, live or dead, is never judged.
+ */
+export function changedUnits(before: ICode, after: ICode): IUnit[] {
+  const live = new Map<string, number>();
+  const any = new Map<string, number>();
+  for (const unit of unitsOf(before)) {
+    any.set(unit.key, (any.get(unit.key) ?? 0) + 1);
+    if (!unit.dead) {
+      live.set(unit.key, (live.get(unit.key) ?? 0) + 1);
+    }
+  }
+  return unitsOf(after).filter(unit => {
+    const bag = unit.dead ? any : live;
+    const count = bag.get(unit.key) ?? 0;
+    if (count > 0) {
+      bag.set(unit.key, count - 1);
+      return false;
+    }
+    return true;
+  });
+}
+
+namespace Private {
+  /** `%timeit -n 10 f()` → `f()`: the statement a timing magic runs. */
+  export function pythonOfTiming(text: string): string | null {
+    const statement = text
+      .replace(/^%\w+/, '')
+      .replace(/^(\s+-[a-zA-Z]+(\s+\d+)?)*/, '')
+      .trim();
+    return statement || null;
+  }
+
+  /** Adds the units of a block's statements. */
+  export function block(
+    code: ICode,
+    body: SyntaxNode,
+    chain: string,
+    dead: boolean,
+    units: IUnit[]
+  ): void {
+    let ended = false;
+    for (let child = body.firstChild; child; child = child.nextSibling) {
+      if (child.name === ':' || child.name === 'Comment') {
+        continue;
+      }
+      statement(code, child, chain, dead || ended, units);
+      if (ENDS_BLOCK.has(child.name)) {
+        ended = true;
+      }
+    }
+  }
+
+  function statement(
+    code: ICode,
+    node: SyntaxNode,
+    chain: string,
+    dead: boolean,
+    units: IUnit[]
+  ): void {
+    if (node.name === 'DecoratedStatement') {
+      for (let child = node.firstChild; child; child = child.nextSibling) {
+        statement(code, child, chain, dead, units);
+      }
+      return;
+    }
+    if (!node.getChild('Body')) {
+      units.push(unit(code, [node], chain, dead));
+      return;
+    }
+    // A compound statement: each header (`if c`, `elif d`, `else`) is a unit, and each
+    // body sits under every header up to its own (an `else` depends on the `if`).
+    let parts: SyntaxNode[] = [];
+    let headers = chain;
+    let alwaysTrue = false;
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (child.name === 'Comment') {
+        continue;
+      }
+      if (child.name !== 'Body') {
+        parts.push(child);
+        continue;
+      }
+      const header = unit(code, parts, headers, dead);
+      units.push(header);
+      headers = header.key;
+      const keyword = parts[0]?.name;
+      const condition = parts.length === 2 ? parts[1] : null;
+      const conditional = ['if', 'elif', 'while'].includes(keyword ?? '');
+      const never =
+        (conditional && condition !== null && falsy(code, condition)) ||
+        (keyword === 'else' && alwaysTrue);
+      if (conditional && condition !== null && truthy(code, condition)) {
+        alwaysTrue = true;
+      }
+      block(code, child, headers, dead || never, units);
+      parts = [];
+    }
+    if (parts.length > 0) {
+      units.push(unit(code, parts, headers, dead));
+    }
+  }
+
+  function unit(
+    code: ICode,
+    nodes: SyntaxNode[],
+    chain: string,
+    dead: boolean
+  ): IUnit {
+    const from = nodes.length ? nodes[0].from : 0;
+    const to = nodes.length ? nodes[nodes.length - 1].to : 0;
+    const text = code.source.slice(from, to);
+    return { nodes, from, to, key: `${chain}\n${text}`, dead };
+  }
+
+  const FALSY = /^(False|None|0|0\.0|''|""|\(\)|\[\]|\{\})$/;
+
+  function falsy(code: ICode, node: SyntaxNode): boolean {
+    return FALSY.test(code.python.slice(node.from, node.to).trim());
+  }
+
+  function truthy(code: ICode, node: SyntaxNode): boolean {
+    return /^(True|1)$/.test(code.python.slice(node.from, node.to).trim());
+  }
+}
