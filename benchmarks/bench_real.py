@@ -41,16 +41,21 @@ from real_bench import steps, summary, verdicts  # noqa: E402
 
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--corpus", required=True, help="a folder laid out by real/layout.py")
+    parser.add_argument("--corpus", help="a folder laid out by real/layout.py")
     parser.add_argument("--split", choices=["dev", "heldout", "all"], default="dev")
     parser.add_argument("--jobs", type=int, default=2, help="repositories worked on at once")
     parser.add_argument("--budget", type=float, default=600, help="seconds per notebook run")
     parser.add_argument("--only", help="notebooks whose repository or path holds this")
     parser.add_argument("--limit", type=int, help="at most this many notebooks")
     parser.add_argument("--output", help="write every notebook's figures as JSON here")
-    parser.add_argument("--keep", help="copy each notebook's runs, results and logs here")
-    parser.add_argument("--cli", help="the CLI bundle to run (default: lib-cli/cli.js)")
-    return parser.parse_args()
+    parser.add_argument("--keep", help="keep each notebook's runs, results and logs here")
+    parser.add_argument("--commit", help="build the CLI from this commit (default: lib-cli/)")
+    parser.add_argument("--cli", help="run this CLI bundle (default: lib-cli/cli.js)")
+    parser.add_argument("--summarize", metavar="FILE", help="print the report of an --output")
+    args = parser.parse_args()
+    if not args.summarize and not args.corpus:
+        parser.error("--corpus is required")
+    return args
 
 
 def selected(corpus, args):
@@ -65,9 +70,15 @@ def selected(corpus, args):
     return chosen[: args.limit] if args.limit else chosen
 
 
-def snapshot_cli(tmp, built):
-    """A copy of the built CLI: a rebuild in the checkout during the benchmark changes nothing."""
-    built = built or os.path.join(ROOT, "lib-cli", "cli.js")
+def snapshot_cli(tmp, args):
+    """
+    The CLI to run, built from --commit or copied from lib-cli/ (or --cli): a rebuild in the
+    checkout during the benchmark changes nothing.
+    """
+    if args.commit:
+        args.commit = steps.resolve(args.commit)
+        return steps.build_cli(args.commit, os.path.join(tmp, "cli"))
+    built = args.cli or os.path.join(ROOT, "lib-cli", "cli.js")
     if not os.path.exists(built):
         sys.exit(f"No CLI at {built}: build it first (npm run build:cli)")
     os.makedirs(os.path.join(tmp, "cli", "lib-cli"))
@@ -90,25 +101,30 @@ def original_cell(original_path, modernized_path, cell):
     return found
 
 
-def bench_repository(folder, notebooks, corpus, tmp, cli, args, progress):
+def bench_repository(folder, notebooks, corpus, tmp, cli, args, progress, results):
     """Every step for the notebooks of one repository; one row per notebook."""
     source = os.path.join(corpus, folder)
     before = os.path.join(tmp, "original", folder)
     after = os.path.join(tmp, "modernized", folder)
-    shutil.copytree(source, before, symlinks=True)
-    shutil.copytree(source, after, symlinks=True)
+    copied = {}
+    guarded(copied, lambda _: shutil.copytree(source, before, symlinks=True))
+    guarded(copied, lambda _: shutil.copytree(source, after, symlinks=True))
     rows = []
     for nb in notebooks:
         row = {key: nb[key] for key in ("split", "repository", "commit", "notebook", "path")}
-        row["work"] = os.path.join(tmp, "results", nb["path"].replace("/", "__"))
-        os.makedirs(row["work"])
-        guarded(row, first_pass, folder, corpus, before, after, cli, args)
+        row["work"] = os.path.join(results, nb["path"].replace("/", "__"))
+        os.makedirs(row["work"], exist_ok=True)
+        if copied:
+            row["errors"] = list(copied["errors"])
+        else:
+            guarded(row, first_pass, folder, corpus, before, after, cli, args)
         rows.append(row)
+        progress(row, final=False)
     # Verified once every notebook of the repository was modernized: modules at their final text.
     for row in rows:
         guarded(row, second_pass, folder, corpus, after, cli, args)
         conclude(row)
-        progress(row)
+        progress(row, final=True)
     return rows
 
 
@@ -196,6 +212,10 @@ def conclude(row):
 
 def main():
     args = parse_args()
+    if args.summarize:
+        with open(args.summarize) as f:
+            summary.print_report(json.load(f))
+        return
     corpus = os.path.abspath(args.corpus)
     notebooks = selected(corpus, args)
     if not notebooks:
@@ -207,31 +227,42 @@ def main():
     lock = threading.Lock()
     done = []
 
-    def progress(row):
+    def progress(row, final):
         with lock:
+            if not final:
+                outcome = row.get("cli", {}).get("outcome", "not run")
+                print(f"  modernized {row['path']}: {outcome}", flush=True)
+                return
             done.append(row)
             print(summary.progress_line(row, len(done), len(notebooks)), flush=True)
+            if args.output:
+                # Written as it goes: a benchmark cut short still leaves its figures so far.
+                partial = summary.figures(done, time.monotonic() - started, args, cli=cli)
+                write_json(args.output, {**partial, "partial": len(done) < len(notebooks)})
 
     with tempfile.TemporaryDirectory(prefix="bench-real-") as tmp:
-        cli = snapshot_cli(tmp, args.cli)
+        cli = snapshot_cli(tmp, args)
+        results = os.path.abspath(args.keep) if args.keep else os.path.join(tmp, "results")
         print(f"{len(notebooks)} notebooks in {len(groups)} repositories, {args.jobs} at once")
         # The largest repositories first, so that the last one to finish is a small one.
         order = sorted(groups.items(), key=lambda item: -len(item[1]))
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             futures = [
-                pool.submit(bench_repository, f, nbs, corpus, tmp, cli, args, progress)
+                pool.submit(bench_repository, f, nbs, corpus, tmp, cli, args, progress, results)
                 for f, nbs in order
             ]
             rows = [row for future in futures for row in future.result()]
-        if args.keep:
-            shutil.copytree(os.path.join(tmp, "results"), args.keep, dirs_exist_ok=True)
-    seconds = time.monotonic() - started
-    figures = summary.figures(rows, seconds, args)
+        figures = summary.figures(rows, time.monotonic() - started, args, cli=cli)
     print()
     summary.print_report(figures)
     if args.output:
-        with open(args.output, "w") as out:
-            json.dump(figures, out, indent=1)
+        write_json(args.output, figures)
+
+
+def write_json(path, figures):
+    with open(path + ".tmp", "w") as out:
+        json.dump(figures, out, indent=1)
+    os.replace(path + ".tmp", path)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ their working directory).
 """
 
 import contextlib
+import hashlib
 import json
 import os
 import signal
@@ -18,12 +19,46 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 EXECUTE = os.path.join(HERE, "execute.py")
 sys.path.insert(0, os.path.dirname(HERE))
 
-from bench_repair import VENV_BIN  # noqa: E402
+from bench_repair import ROOT, VENV_BIN  # noqa: E402
 
 PYTHON = os.path.join(VENV_BIN, "python")
 ENV = dict(os.environ, PATH=VENV_BIN + os.pathsep + os.environ.get("PATH", ""))
 # Slack over the budget for kernel start-up and shutdown before a process is stopped.
 SLACK = 120
+
+
+def build_cli(commit, folder):
+    """The CLI bundled from the sources at `commit` into `folder`; the path of its cli.js."""
+    os.makedirs(folder)
+    archive = subprocess.run(
+        ["git", "-C", ROOT, "archive", commit, "src", "package.json", "tsconfig.json"],
+        capture_output=True,
+        check=True,
+    )
+    subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+    os.symlink(os.path.join(ROOT, "node_modules"), os.path.join(folder, "node_modules"))
+    bundle = os.path.join(folder, "lib-cli", "cli.js")
+    esbuild = [os.path.join(ROOT, "node_modules", ".bin", "esbuild"), "src/cli/main.ts"]
+    esbuild += ["--bundle", "--platform=node", "--target=node20", f"--outfile={bundle}"]
+    subprocess.run(esbuild + ["--log-level=warning"], cwd=folder, check=True)
+    return bundle
+
+
+def resolve(commit):
+    """The full hash of a commit of the checkout."""
+    done = subprocess.run(
+        ["git", "-C", ROOT, "rev-parse", "--verify", f"{commit}^{{commit}}"],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        sys.exit(f"No such commit: {commit}")
+    return done.stdout.strip()
+
+
+def sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 def run_capped(command, cap, log, cwd=None, inside=None):
@@ -101,9 +136,9 @@ def modernize(cli, notebook, out, budget, inside):
     report = os.path.join(out, "report.json")
     command = ["node", cli, "run", notebook, "--offline", "--auto-accept", "--write-modules"]
     command += ["--out", out, "--json", report, "--budget", str(budget)]
-    # The loop's budget covers its runs; the verification from a restart may add one more.
+    # The budget covers the whole loop, its verification too; kernels start and stop outside it.
     code, seconds = run_capped(
-        command, 2 * budget + SLACK, os.path.join(out, "cli.log"), inside=inside
+        command, budget + 2 * SLACK, os.path.join(out, "cli.log"), inside=inside
     )
     if not os.path.exists(report):
         return None, code, seconds

@@ -2,6 +2,7 @@
 
 from collections import Counter
 
+from real_bench import steps
 from real_bench.verdicts import CATEGORIES, describe
 
 SPLITS = ("dev", "heldout")
@@ -13,7 +14,7 @@ def progress_line(row, n, total):
     return f"[{n}/{total}] {row['path']}: {verdict} (CLI: {cli}, {row['cli']['seconds']:.0f}s)"
 
 
-def figures(rows, seconds, args):
+def figures(rows, seconds, args, cli):
     rows = sorted(rows, key=lambda row: row["path"])
     splits = {}
     for split in SPLITS:
@@ -50,6 +51,9 @@ def figures(rows, seconds, args):
         "split": args.split,
         "budget": args.budget,
         "jobs": args.jobs,
+        "cli_commit": args.commit,
+        "checkout_head": steps.resolve("HEAD"),
+        "cli_sha256": steps.sha256(cli),
         "seconds": round(seconds, 1),
         "splits": splits,
         "regressions": regressions,
@@ -88,13 +92,13 @@ def print_report(figures):
             f"{figure['without_saved_scores']} notebooks have no saved score "
             f"(reproduced when they run clean: {figure['without_saved_scores_reproduced']} did)"
         )
-        print("  first failure of the modernized notebooks not reproduced:")
-        for category, count in figure["categories"].items():
-            print(f"    {count:3d}  {category}")
-        print("  (of the originals, run as they are:")
-        for category, count in figure["original_categories"].items():
-            print(f"    {count:3d}  {category}")
-        print("  )")
+        for title, counts in (
+            ("first failure of the modernized notebooks not reproduced", figure["categories"]),
+            ("first failure of the originals, run as they are", figure["original_categories"]),
+        ):
+            print(f"  {title}:{'' if counts else ' none'}")
+            for category, count in counts.items():
+                print(f"    {count:3d}  {category}")
     regressions = figures["regressions"]
     print(f"\nRegressions (modernized fails at an earlier cell): {len(regressions)}")
     for item in regressions:
