@@ -21,8 +21,14 @@ run: modernizes each notebook in its own kernel (working directory: the notebook
 folder): applies the migration rules' fixes, runs the cells, repairs failing ones, pins
 changed defaults when a score moved, then verifies with a restart and a run from the
 top. Writes DIR/NAME.modernized.ipynb (the original is never changed), changed local
-modules under DIR, and DIR/NAME.report.md.
-  --out DIR            where to write the results (required)
+modules under DIR, and DIR/NAME.report.md; with notebooks from several folders, each
+keeps its path relative to their common folder under DIR. It never writes over a file
+it did not write itself, and keeps at most 1 MB of outputs per cell (a note says what
+was cut). A run locks DIR (and, with --write-modules, the notebooks' folders): a second
+run on them meanwhile is refused with exit 3.
+  --out DIR            where to write the results (required); not a notebook's own
+                       folder, unless with --out-in-place
+  --out-in-place       allow --out to be the notebooks' own folder
   --offline            use the migration rules only, even with an LLM configured
   --model NAME         the LLM's model (default: $MODERNIZER_MODEL, else the first
                        model the endpoint lists)
@@ -36,7 +42,8 @@ modules under DIR, and DIR/NAME.report.md.
   --tolerance X        relative score tolerance (default 0.1, i.e. 10%)
   --verification-runs N  runs from a restart that verify the notebook (default 1);
                        with more, each score is their mean, shown with its spread
-  --write-modules      change local modules in place, keeping NAME.py.orig
+  --write-modules      change local modules in place, keeping NAME.py.orig (written
+                       once: an existing .orig is the original and is kept)
   A failing cell is fixed by the migration rules first, else by an LLM when one is
   configured: OPENAI_BASE_URL (any OpenAI-compatible endpoint) and, if it needs one,
   OPENAI_API_KEY.
@@ -61,8 +68,9 @@ Options:
   -v, --version        show the version
 
 Exit codes: 0 every cell ran (run: every notebook reproducible), 1 a cell failed (error, timeout, kernel died, budget),
-2 bad input (not a notebook, unsupported format or kernel), 3 could not run (server
-or kernel did not start), 4 run: blocked (a notebook needs a
+2 bad input (not a notebook, unsupported format or kernel; run: --out or --json not
+usable, a result that would overwrite a file; all found before a server starts), 3 could
+not run (server or kernel did not start; run: another run holds the lock), 4 run: blocked (a notebook needs a
 package installed or data downloaded, and none failed otherwise), 130 interrupted.`;
 
 /** A parsed command line. */
@@ -92,6 +100,8 @@ export interface IRunCommandOptions {
   offline: boolean;
   autoAccept: boolean;
   writeModules: boolean;
+  /** --out may be a notebook's own folder. */
+  outInPlace: boolean;
   /** Relative tolerance, 0.1 for 10%. */
   tolerance: number;
   serverUrl?: string;
@@ -151,6 +161,7 @@ export function parseCommandLine(argv: string[]): Command {
         offline: { type: 'boolean' },
         'auto-accept': { type: 'boolean' },
         'write-modules': { type: 'boolean' },
+        'out-in-place': { type: 'boolean' },
         tolerance: { type: 'string' },
         model: { type: 'string' },
         'token-budget': { type: 'string' },
@@ -180,11 +191,7 @@ export function parseCommandLine(argv: string[]): Command {
     token: values.token ?? server?.token ?? process.env.JUPYTER_TOKEN,
     jupyter: values.jupyter,
     budgetMs: Private.seconds('--budget', values.budget, 600),
-    cellTimeoutMs: Private.seconds(
-      '--cell-timeout',
-      values['cell-timeout'],
-      0
-    ),
+    cellTimeoutMs: Private.seconds('--cell-timeout', values['cell-timeout'], 0),
     json: values.json
   };
   if (command === 'scores') {
@@ -225,6 +232,7 @@ export function parseCommandLine(argv: string[]): Command {
         offline: values.offline ?? false,
         autoAccept: values['auto-accept'] ?? false,
         writeModules: values['write-modules'] ?? false,
+        outInPlace: values['out-in-place'] ?? false,
         tolerance,
         model: values.model?.trim() || undefined,
         tokenBudget: Private.count('--token-budget', values['token-budget']),

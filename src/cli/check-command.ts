@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, readFile, writeFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import {
   codeCells,
@@ -23,7 +23,9 @@ import {
   ProgressPrinter,
   type IOutputStream
 } from './progress';
+import { Redactor } from './redact';
 import { buildReport } from './report';
+import { writeAtomic } from './safe-write';
 
 /** What a check command talks to. */
 export interface ICheckContext {
@@ -131,7 +133,11 @@ export async function checkCommand(
         startedAt,
         elapsedMs: Date.now() - startedAt.getTime()
       });
-      await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
+      await writeAtomic(
+        options.json,
+        `${JSON.stringify(new Redactor().json(report), null, 2)}\n`,
+        { replace: true }
+      );
       stdout.write(`Report written to ${options.json}\n`);
     }
     if (summary.verdict === 'passed') {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ExitCode, parseCommandLine, USAGE, UsageError } from './args';
 import { checkCommand } from './check-command';
+import { Redactor } from './redact';
 import { runCommand } from './run-command';
 import { scoresCommand } from './scores-command';
 
@@ -43,9 +44,11 @@ export async function runCli(argv: string[]): Promise<number> {
       process.on('SIGINT', onInterrupt);
       process.on('SIGTERM', onInterrupt);
       try {
+        // No secret of the environment is ever printed, whatever quotes it.
+        const redact = new Redactor();
         const context = {
-          stdout: process.stdout,
-          stderr: process.stderr,
+          stdout: redact.stream(process.stdout),
+          stderr: redact.stream(process.stderr),
           signal: controller.signal,
           version: packageVersion()
         };

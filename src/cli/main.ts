@@ -1,6 +1,7 @@
 // Entry point of the `jupyterlab-modernizer` command (bundled to lib-cli/cli.js).
 import { ExitCode } from './args';
 import { runCli } from './cli';
+import { Redactor } from './redact';
 
 // @jupyterlab/services logs every WebSocket it opens; a terminal has no use for that.
 console.debug = () => undefined;
@@ -22,7 +23,7 @@ process.on('unhandledRejection', (error: unknown) => {
   ) {
     return;
   }
-  process.stderr.write(`Unexpected error: ${message}\n`);
+  process.stderr.write(new Redactor().text(`Unexpected error: ${message}\n`));
   process.exitCode = ExitCode.cannotRun;
 });
 
@@ -30,7 +31,9 @@ runCli(process.argv.slice(2)).then(
   code => process.exit(code),
   (error: unknown) => {
     process.stderr.write(
-      `${error instanceof Error ? (error.stack ?? error.message) : error}\n`
+      new Redactor().text(
+        `${error instanceof Error ? (error.stack ?? error.message) : error}\n`
+      )
     );
     process.exit(ExitCode.cannotRun);
   }

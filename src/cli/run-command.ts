@@ -1,12 +1,4 @@
-import {
-  copyFile,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rm,
-  writeFile
-} from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import {
@@ -19,11 +11,8 @@ import {
   importedModules,
   kernelFor,
   KernelExecutor,
-  metadataRecord,
   NotebookFormatError,
-  parseNotebook,
   probeEnvironment,
-  reportMarkdown,
   RulesFixer,
   runLoop,
   type ICellResult,
@@ -36,7 +25,16 @@ import { ExitCode, type IRunCommandOptions } from './args';
 import type { ICheckContext } from './check-command';
 import { kernelSpecs, serverSettings, startKernelSession } from './connection';
 import { startLocalServer } from './local-server';
+import { LockBusyError } from './lock';
 import { MemoryNotebook } from './memory-notebook';
+import {
+  commonFolder,
+  InputError,
+  planRun,
+  type IRunNotebook
+} from './out-paths';
+import { capOutputs } from './output-cap';
+import { Redactor } from './redact';
 import {
   llmSetup,
   NotebookLLM,
@@ -45,6 +43,8 @@ import {
   type ILLMSetup
 } from './run-llm';
 import { RunPrinter } from './run-progress';
+import { writeAtomic } from './safe-write';
+import { writeResults } from './write-results';
 
 /** A notebook's report, with its LLM use when an LLM was configured. */
 interface IRunReport extends IModernizeReport {
@@ -62,7 +62,23 @@ export async function runCommand(
 ): Promise<number> {
   const { stdout, stderr, signal } = context;
   const paths = options.notebooks.map(path => resolve(path));
-  const cleanups: (() => Promise<void>)[] = [];
+  const redact = new Redactor();
+  // Bad input is refused before an LLM, a server or a kernel is asked; a run already
+  // writing the same folders, too.
+  let plan;
+  try {
+    plan = await planRun(paths, options);
+  } catch (error) {
+    if (error instanceof InputError || error instanceof LockBusyError) {
+      stderr.write(`${error.message}\n`);
+      return error instanceof InputError
+        ? ExitCode.badInput
+        : ExitCode.cannotRun;
+    }
+    throw error;
+  }
+  const cleanups: (() => Promise<void>)[] = [plan.release];
+  const written = new Set<string>();
   const reports: IRunReport[] = [];
   let problems = 0;
   let llm: ILLMSetup | undefined;
@@ -82,7 +98,7 @@ export async function runCommand(
     // Paths on the server are relative to its root: the folders' common ancestor here.
     let root = process.cwd();
     if (!url) {
-      root = Private.commonFolder(paths.map(path => dirname(path)));
+      root = commonFolder(paths.map(path => dirname(path)));
       const server = await startLocalServer({
         rootDir: root,
         jupyter: options.jupyter
@@ -92,24 +108,29 @@ export async function runCommand(
     }
     const settings = serverSettings(url, token);
     const specs = await kernelSpecs(settings);
-    await mkdir(options.out, { recursive: true });
-    for (const path of paths) {
+    for (const item of plan.notebooks) {
+      const path = item.path;
       if (signal.aborted) {
         return ExitCode.interrupted;
       }
       stdout.write(`\n== ${path}\n`);
       try {
-        reports.push(
-          await Private.modernize(
-            path,
-            root,
-            settings,
-            specs,
-            options,
-            context,
-            llm
-          )
+        const { report, unwritten } = await Private.modernize(
+          item,
+          root,
+          settings,
+          specs,
+          options,
+          context,
+          llm,
+          redact,
+          written
         );
+        reports.push(report);
+        for (const line of unwritten) {
+          problems++;
+          stderr.write(`${line}\n`);
+        }
       } catch (error) {
         problems++;
         const message = error instanceof Error ? error.message : String(error);
@@ -133,12 +154,23 @@ export async function runCommand(
 
   const tokens = llm && totalUsage(llm, reports);
   if (options.json) {
-    const json = {
-      tool: reports[0]?.tool,
+    const json = redact.json({
+      tool: reports[0]?.tool ?? {
+        name: 'jupyterlab-modernizer',
+        version: context.version
+      },
       ...(tokens ? { llm: tokens } : {}),
       notebooks: reports
-    };
-    await writeFile(options.json, `${JSON.stringify(json, null, 2)}\n`);
+    });
+    // Checked before the run: the folder is writable, a file there is an earlier report.
+    await writeAtomic(options.json, `${JSON.stringify(json, null, 2)}\n`, {
+      replace: true
+    }).catch((error: Error) => {
+      problems++;
+      stderr.write(
+        `Could not write the report ${options.json}: ${error.message}\n`
+      );
+    });
   }
   stdout.write('\nSummary:\n');
   for (const report of reports) {
@@ -177,16 +209,18 @@ export async function runCommand(
 namespace Private {
   /** One notebook, start to finish: its own kernel, the loop, the files written. */
   export async function modernize(
-    path: string,
+    item: IRunNotebook,
     root: string,
     settings: ReturnType<typeof serverSettings>,
     specs: Awaited<ReturnType<typeof kernelSpecs>>,
     options: IRunCommandOptions,
     context: ICheckContext,
-    llm: ILLMSetup | undefined
-  ): Promise<IRunReport> {
+    llm: ILLMSetup | undefined,
+    redact: Redactor,
+    written: Set<string>
+  ): Promise<{ report: IRunReport; unwritten: string[] }> {
     const { stdout, stderr, signal } = context;
-    const notebook = parseNotebook(await readFile(path, 'utf8'));
+    const { path, notebook } = item;
     const folder = dirname(path);
     const serverPath = relative(root, path).split(sep).join('/');
     if (serverPath.startsWith('..')) {
@@ -283,7 +317,12 @@ namespace Private {
           event.kind === 'check' &&
           event.event.kind === 'cell-finished'
         ) {
-          results.set(event.event.cell.id, event.event.result);
+          const result = event.event.result;
+          // Kept for the written notebook: at most 1 MB of outputs per cell.
+          results.set(event.event.cell.id, {
+            ...result,
+            outputs: capOutputs(result.outputs)
+          });
         } else if (event.kind === 'finished') {
           verdict = event.verdict;
           report = buildReport({
@@ -302,8 +341,17 @@ namespace Private {
           });
         }
       }
-      await writeResults(path, document, results, report!, options);
-      return llmFixes ? { ...report!, llm: llmFixes.report() } : report!;
+      const full = llmFixes ? { ...report!, llm: llmFixes.report() } : report!;
+      const unwritten = await writeResults(
+        item,
+        document,
+        results,
+        full,
+        options,
+        redact,
+        written
+      );
+      return { report: full, unwritten };
     } finally {
       for (const cleanup of cleanups) {
         await cleanup().catch(() => undefined);
@@ -321,37 +369,6 @@ namespace Private {
             reason: 'shown only (pass --auto-accept)'
           })
         };
-  }
-
-  /** The modernized notebook, its report and changed modules. */
-  export async function writeResults(
-    path: string,
-    document: MemoryNotebook,
-    results: ReadonlyMap<string, ICellResult>,
-    report: IModernizeReport,
-    options: IRunCommandOptions
-  ): Promise<void> {
-    const name = basename(path).replace(/\.ipynb$/i, '');
-    const folder = dirname(path);
-    const out = resolve(options.out);
-    const json = document.toJSON(results, {
-      modernizer: metadataRecord(report)
-    });
-    await writeFile(
-      join(out, `${name}.modernized.ipynb`),
-      `${JSON.stringify(json, null, 1)}\n`
-    );
-    await writeFile(join(out, `${name}.report.md`), reportMarkdown(report));
-    for (const [module, source] of document.modules) {
-      const inPlace = join(folder, module);
-      const target = options.writeModules ? inPlace : join(out, module);
-      if (target === inPlace) {
-        // Never lose the original: it is kept beside the new one.
-        await copyFile(inPlace, `${inPlace}.orig`);
-      }
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, source);
-    }
   }
 
   /** The sources of the local modules (`name.py` beside the notebook) the cells import. */
@@ -394,19 +411,5 @@ namespace Private {
     };
     await walk('', 0);
     return found;
-  }
-
-  /** The deepest folder that holds all the given folders. */
-  export function commonFolder(folders: string[]): string {
-    let common = folders[0].split(sep);
-    for (const folder of folders.slice(1)) {
-      const parts = folder.split(sep);
-      let i = 0;
-      while (i < common.length && common[i] === parts[i]) {
-        i++;
-      }
-      common = common.slice(0, i);
-    }
-    return common.join(sep) || sep;
   }
 }

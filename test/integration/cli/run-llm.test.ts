@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { startStub, type IStub, type IStubRequest } from '../core/llm/stub';
@@ -87,12 +87,14 @@ describe('jupyterlab-modernizer run with an LLM', { timeout: 180_000 }, () => {
   let stub: IStub;
   let folder: string;
   const llmEnv = () => ({ OPENAI_BASE_URL: stub.url });
-  const run = (
+  const run = async (
     name: string,
     env: Record<string, string>,
     extra: string[] = []
-  ) =>
-    cli(
+  ) => {
+    // A run never writes over an earlier one's results: each starts from an empty folder.
+    await rm(join(folder, `out-${name}`), { recursive: true, force: true });
+    return cli(
       [
         'run',
         `llm/${name}.ipynb`,
@@ -110,6 +112,7 @@ describe('jupyterlab-modernizer run with an LLM', { timeout: 180_000 }, () => {
       server.root,
       env
     );
+  };
   const report = async (name: string) =>
     JSON.parse(await readFile(join(folder, `${name}.json`), 'utf8'));
 

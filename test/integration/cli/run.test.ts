@@ -61,6 +61,7 @@ describe('jupyterlab-modernizer run', { timeout: 180_000 }, () => {
         '--auto-accept',
         '--out',
         'examples',
+        '--out-in-place',
         '--json',
         'report.json',
         '--server-url',
