@@ -12,10 +12,11 @@ repository, in a temporary folder:
      the whole notebook, errors allowed), which records the first cell that fails unexpectedly;
   2. a second copy gets `run NB --offline --auto-accept --write-modules` per notebook (modules
      are rewritten in place);
-  3. then each NAME.modernized.ipynb takes its notebook's place in that copy and is run by the
-     same runner; its scores are compared with the original's saved ones by
-     `jupyterlab-modernizer scores ORIGINAL EXECUTED` (the CLI's own rule for what a score is,
-     10% relative). Reproduced: no unexpected failure and every saved score within tolerance.
+  3. then NAME.modernized.ipynb takes its notebook's place in that copy and is run by the
+     same runner, before the next notebook is modernized; its scores are compared with the
+     original's saved ones by `jupyterlab-modernizer scores ORIGINAL EXECUTED` (the CLI's own
+     rule for what a score is, 10% relative). Reproduced: no unexpected failure and every saved
+     score within tolerance.
 
 `--jobs N` works on N repositories at once (never two on one repository). The CLI is the
 build in lib-cli/ when the benchmark starts (copied, so a rebuild meanwhile changes nothing).
@@ -118,13 +119,11 @@ def bench_repository(folder, notebooks, corpus, tmp, cli, args, progress, result
             row["errors"] = list(copied["errors"])
         else:
             guarded(row, first_pass, folder, corpus, before, after, cli, args)
-        rows.append(row)
-        progress(row, final=False)
-    # Verified once every notebook of the repository was modernized: modules at their final text.
-    for row in rows:
-        guarded(row, second_pass, folder, corpus, after, cli, args)
+            # Verified at once, with the modules as this notebook's own run left them.
+            guarded(row, second_pass, folder, corpus, after, cli, args)
         conclude(row)
-        progress(row, final=True)
+        rows.append(row)
+        progress(row)
     return rows
 
 
@@ -227,12 +226,8 @@ def main():
     lock = threading.Lock()
     done = []
 
-    def progress(row, final):
+    def progress(row):
         with lock:
-            if not final:
-                outcome = row.get("cli", {}).get("outcome", "not run")
-                print(f"  modernized {row['path']}: {outcome}", flush=True)
-                return
             done.append(row)
             print(summary.progress_line(row, len(done), len(notebooks)), flush=True)
             if args.output:
