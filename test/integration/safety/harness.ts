@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+
+export const REPO = resolve(__dirname, '../../..');
+export const BIN = join(REPO, 'bin', 'jupyterlab-modernizer.js');
+export const JUPYTER = join(REPO, '.venv', 'bin', 'jupyter');
+
+/** What a run of the command line did. */
+export interface IRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options of {@link cli}. */
+export interface ICliOptions {
+  cwd: string;
+  /** Added to the environment, which has no OPENAI_* of the developer's. */
+  env?: Record<string, string>;
+  /** Run as this user (a read-only folder is read-only only for someone else than root). */
+  uid?: number;
+}
+
+/** Runs the bundled command line as a user would. */
+export function cli(args: string[], options: ICliOptions): Promise<IRun> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  delete env.OPENAI_BASE_URL;
+  delete env.OPENAI_API_KEY;
+  delete env.MODERNIZER_MODEL;
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env: { ...env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.uid === undefined
+        ? {}
+        : { uid: options.uid, gid: options.uid })
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', chunk => (stdout += chunk));
+    child.stderr.on('data', chunk => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', code => done({ code, stdout, stderr }));
+  });
+}
+
+/** A python3 notebook (nbformat 4.5) of code cells. */
+export function notebook(...sources: string[]): string {
+  return JSON.stringify({
+    cells: sources.map((source, i) => ({
+      cell_type: 'code',
+      id: `cell-${i}`,
+      metadata: {},
+      source,
+      execution_count: null,
+      outputs: []
+    })),
+    metadata: {
+      kernelspec: {
+        name: 'python3',
+        display_name: 'Python 3',
+        language: 'python'
+      }
+    },
+    nbformat: 4,
+    nbformat_minor: 5
+  });
+}
+
+/** Writes `files` (path → text) under `dir`, making folders as needed. */
+export async function writeTree(
+  dir: string,
+  files: Record<string, string>
+): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(dir, path, '..'), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+}
+
+/** The sha256 of every file under `dir` (symbolic links not followed), by relative path. */
+export async function checksums(dir: string): Promise<Map<string, string>> {
+  const sums = new Map<string, string>();
+  const walk = async (at: string) => {
+    for (const entry of await readdir(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) {
+        await walk(path);
+      } else if (entry.isFile()) {
+        const hash = createHash('sha256').update(await readFile(path));
+        sums.set(relative(dir, path), hash.digest('hex'));
+      }
+    }
+  };
+  await walk(dir);
+  return sums;
+}
+
+/** The files of `before` that are gone or changed in `after`: none, when nothing was lost. */
+export function lost(
+  before: Map<string, string>,
+  after: Map<string, string>
+): string[] {
+  return [...before].flatMap(([path, sum]) =>
+    after.get(path) === sum ? [] : [path]
+  );
+}
+
+/**
+ * A `jupyter` that only leaves a mark: a run that starts a server when it should have
+ * refused first is caught by the mark.
+ */
+export async function markingJupyter(dir: string): Promise<{
+  path: string;
+  started: () => Promise<boolean>;
+}> {
+  const path = join(dir, 'fake-jupyter');
+  const mark = join(dir, 'server-started');
+  await writeFile(path, `#!/bin/sh\ntouch '${mark}'\nexit 1\n`);
+  await chmod(path, 0o755);
+  return {
+    path,
+    started: () =>
+      readFile(mark).then(
+        () => true,
+        () => false
+      )
+  };
+}
