@@ -116,8 +116,9 @@ export const ipythonRules: IRule[] = [
     {
       id: 'ipython.watermark',
       needs: ['watermark'],
-      distribution: 'ipython',
-      since: '1.0.0',
+      // The kernel's Python: `%load_ext` needs no import of IPython to be probed.
+      distribution: 'python',
+      since: '3.0',
       summary:
         'The watermark extension is not installed: its lines only print versions, so they go.',
       link: 'https://github.com/rasbt/watermark#readme',

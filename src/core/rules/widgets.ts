@@ -30,8 +30,9 @@ export const widgetRules: IRule[] = [
     {
       id: 'ipython.interact-without-widgets',
       needs: ['widgets', 'interact'],
-      distribution: 'ipython',
-      since: '4.0.0',
+      // The kernel's Python: a notebook need not import IPython to use its widgets.
+      distribution: 'python',
+      since: '3.0',
       summary:
         'ipywidgets is not installed: an interactive control calls its function once with the control’s initial values.',
       link: 'https://ipywidgets.readthedocs.io/en/stable/examples/Using%20Interact.html',
@@ -54,12 +55,20 @@ export const widgetRules: IRule[] = [
           after:
             "# from IPython.html.widgets import interact, fixed  (ipywidgets is not installed)\ndef plot(rate, label, data, scale=3):\n    print(rate, label, data, scale)\nplot(rate=0.5, label='a', data=[1, 2])",
           answer: 'False'
+        },
+        {
+          before:
+            "from ipywidgets import interactive\ndef fit(degree=2):\n    print('degree', degree)\nw = interactive(fit, degree=(1, 9))\nw.children[-1].layout.height = '300px'\nw",
+          after:
+            "# from ipywidgets import interactive  (ipywidgets is not installed)\ndef fit(degree=2):\n    print('degree', degree)\nfit()\n# w.children[-1].layout.height = '300px'\n# w",
+          answer: 'False'
         }
       ]
     },
     context => [
       ...Private.imports(context),
       ...Private.calls(context),
+      ...Private.interactives(context),
       ...Private.decorators(context)
     ]
   )
@@ -123,24 +132,100 @@ namespace Private {
       ) {
         return [];
       }
-      const [target, ...rest] = argsOf(context, call);
-      if (!target || target.name || target.star) {
-        return [];
-      }
-      const func = textOf(context, target.value);
-      const name = target.value.name === 'VariableName' ? func : null;
-      const values = initialValues(context, rest, defaultsOf(context, name));
-      if (values === null) {
-        return [];
-      }
-      const callable =
-        target.value.name === 'LambdaExpression' ? `(${func})` : func;
-      return [
-        unlessInstalled(call, [
-          { from: call.from, to: call.to, insert: `${callable}(${values})` }
-        ])
-      ];
+      const made = callOf(context, call);
+      return made === null
+        ? []
+        : [
+            unlessInstalled(call, [
+              { from: call.from, to: call.to, insert: made }
+            ])
+          ];
     });
+  }
+
+  /**
+   * `w = interactive(f, a=...)` at the top of the source → `f(a=...)`; the statements
+   * below that use the widget (`w.children[-1]`, a name made from it, `w` shown) are
+   * commented out: without ipywidgets there is no widget to lay out or show.
+   */
+  export function interactives(context: IRuleContext): IRuleMatch[] {
+    return context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const statement = call.parent;
+      const target = statement?.firstChild;
+      const assigned =
+        statement?.name === 'AssignStatement' &&
+        target?.name === 'VariableName' &&
+        target.nextSibling?.name === 'AssignOp' &&
+        statement.lastChild?.from === call.from;
+      if (
+        !callee ||
+        callee.name !== 'interactive' ||
+        !fromWidgets(context, dottedName(context, callee.node)) ||
+        statement?.parent?.name !== 'Script' ||
+        !(assigned || statement.name === 'ExpressionStatement')
+      ) {
+        return [];
+      }
+      const made = callOf(context, call);
+      if (made === null) {
+        return [];
+      }
+      const edits: ITextEdit[] = [
+        { from: statement.from, to: statement.to, insert: made }
+      ];
+      if (assigned) {
+        edits.push(...widgetUses(context, statement, textOf(context, target)));
+      }
+      return [unlessInstalled(call, edits)];
+    });
+  }
+
+  /** The first call a control over `f` makes, as source; null when it cannot be read. */
+  function callOf(context: IRuleContext, call: SyntaxNode): string | null {
+    const [target, ...rest] = argsOf(context, call);
+    if (!target || target.name || target.star) {
+      return null;
+    }
+    const func = textOf(context, target.value);
+    const name = target.value.name === 'VariableName' ? func : null;
+    const values = initialValues(context, rest, defaultsOf(context, name));
+    if (values === null) {
+      return null;
+    }
+    const callable =
+      target.value.name === 'LambdaExpression' ? `(${func})` : func;
+    return `${callable}(${values})`;
+  }
+
+  /** Top-level statements after `from` that use the widget or a name made from it, commented out. */
+  function widgetUses(
+    context: IRuleContext,
+    from: SyntaxNode,
+    widget: string
+  ): ITextEdit[] {
+    const tainted = new Set([widget]);
+    const edits: ITextEdit[] = [];
+    for (let s = from.nextSibling; s; s = s.nextSibling) {
+      const names = context
+        .nodes('VariableName')
+        .filter(n => n.from >= s!.from && n.to <= s!.to)
+        .map(n => textOf(context, n));
+      if (!names.some(name => tainted.has(name))) {
+        continue;
+      }
+      const target = s.firstChild;
+      if (s.name === 'AssignStatement' && target?.name === 'VariableName') {
+        tainted.add(textOf(context, target));
+      }
+      const text = textOf(context, s);
+      edits.push({
+        from: s.from,
+        to: s.to,
+        insert: `# ${text.replace(/\n/g, '\n# ')}`
+      });
+    }
+    return edits;
   }
 
   /** `@interact(a=...)` above `def f(a)`: the decorator goes and `f(a=...)` follows the def. */

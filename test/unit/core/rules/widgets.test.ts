@@ -49,6 +49,15 @@ describe('interactive controls without ipywidgets', () => {
     );
   });
 
+  it('calls the function of an interactive widget once and drops the widget', () => {
+    const source =
+      "from ipywidgets import interactive\nimport ipywidgets as widgets\n\ndef show_fit(degree=2):\n    print(degree)\n\npanel = interactive(show_fit, degree=(1, 30))\nbox = panel.children[-1]\nbox.layout.height = '300px'\nprint('ready')\npanel";
+    assert.equal(
+      rewritten(source),
+      "# from ipywidgets import interactive  (ipywidgets is not installed)\n# import ipywidgets as widgets  (ipywidgets is not installed)\n\ndef show_fit(degree=2):\n    print(degree)\n\nshow_fit()\n# box = panel.children[-1]\n# box.layout.height = '300px'\nprint('ready')\n# panel"
+    );
+  });
+
   it('leaves a control whose starting value it cannot read', () => {
     const source = 'interact(show, n=slider)';
     assert.equal(
