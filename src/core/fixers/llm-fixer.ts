@@ -199,7 +199,9 @@ export class LLMFixer implements IFixer {
       rationale: cell.rationale || 'Rewritten by the language model',
       ruleIds: [],
       fixer: this.name,
-      unsafe: unsafeReasons(before, after)
+      unsafe: unsafeReasons(before, after, {
+        imports: request.environment.imports
+      })
     };
   }
 

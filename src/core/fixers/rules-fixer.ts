@@ -50,7 +50,11 @@ export class RulesFixer implements IFixer {
       rationale: Private.rationale(summaries),
       ruleIds: rewrite.ruleIds,
       fixer: this.name,
-      unsafe: unsafeReasons(request.source, rewrite.source)
+      // Only the text the rules declare is theirs: the rest of the change is judged.
+      unsafe: unsafeReasons(request.source, rewrite.source, {
+        imports: request.environment.imports,
+        trusted: matches.flatMap(match => match.edits)
+      })
     };
   }
 

@@ -27,7 +27,11 @@ export interface IUnit {
   nodes: readonly SyntaxNode[];
   from: number;
   to: number;
-  /** Its text, and the headers of the blocks it sits in: equal keys are the same code. */
+  /** Its text, line breaks' indentation left out. */
+  text: string;
+  /** The headers of the blocks it sits in, outermost first (`if a | else` for an else). */
+  chain: readonly string[];
+  /** Its chain and text in one string. */
   key: string;
   /** It cannot run: under `if False:`, or after a `return` or `raise` in its block. */
   dead: boolean;
@@ -118,42 +122,52 @@ export function lineOf(code: ICode, offset: number): number {
 export function unitsOf(code: ICode): IUnit[] {
   const units: IUnit[] = [];
   if (code.cell) {
-    const key = code.cell.header;
-    units.push({ nodes: [], from: 0, to: 0, key, dead: false });
+    const { header } = code.cell;
+    const at = { nodes: [], from: 0, to: 0, dead: false };
+    units.push({ ...at, text: header, chain: [], key: header });
     for (const line of code.cell.body) {
-      units.push({
-        nodes: [],
-        from: 0,
-        to: 0,
-        key: `${key}\n${line}`,
-        dead: false
-      });
+      const key = `${header}\n${line}`;
+      units.push({ ...at, text: line, chain: [header], key });
     }
     return units;
   }
-  Private.block(code, code.tree.topNode, '', false, units);
+  Private.block(code, code.tree.topNode, [], false, units);
   return units;
 }
 
 /**
  * The units of `after` that would run and did not run in `before`: new or changed
  * statements, statements moved into another block or out of dead code, and the bodies of
- * headers that changed. Unchanged code, live or dead, is never judged.
+ * headers that changed. Unchanged code, live or dead, is never judged; nor is code that
+ * only gained conditions (`if not os.path.exists(p):` put around it): it runs no more
+ * than before.
  */
 export function changedUnits(before: ICode, after: ICode): IUnit[] {
-  const live = new Map<string, number>();
-  const any = new Map<string, number>();
+  const live = new Map<string, IUnit[]>();
+  const any = new Map<string, IUnit[]>();
+  const add = (bag: Map<string, IUnit[]>, unit: IUnit) => {
+    const list = bag.get(unit.text);
+    if (list) {
+      list.push(unit);
+    } else {
+      bag.set(unit.text, [unit]);
+    }
+  };
   for (const unit of unitsOf(before)) {
-    any.set(unit.key, (any.get(unit.key) ?? 0) + 1);
+    add(any, unit);
     if (!unit.dead) {
-      live.set(unit.key, (live.get(unit.key) ?? 0) + 1);
+      add(live, unit);
     }
   }
+  const used = new Set<IUnit>();
   return unitsOf(after).filter(unit => {
-    const bag = unit.dead ? any : live;
-    const count = bag.get(unit.key) ?? 0;
-    if (count > 0) {
-      bag.set(unit.key, count - 1);
+    const candidates = (unit.dead ? any : live).get(unit.text) ?? [];
+    const free = candidates.filter(old => !used.has(old));
+    const match =
+      free.find(old => old.key === unit.key) ??
+      free.find(old => Private.within(old.chain, unit.chain));
+    if (match) {
+      used.add(match);
       return false;
     }
     return true;
@@ -174,7 +188,7 @@ namespace Private {
   export function block(
     code: ICode,
     body: SyntaxNode,
-    chain: string,
+    chain: readonly string[],
     dead: boolean,
     units: IUnit[]
   ): void {
@@ -193,7 +207,7 @@ namespace Private {
   function statement(
     code: ICode,
     node: SyntaxNode,
-    chain: string,
+    chain: readonly string[],
     dead: boolean,
     units: IUnit[]
   ): void {
@@ -210,7 +224,7 @@ namespace Private {
     // A compound statement: each header (`if c`, `elif d`, `else`) is a unit, and each
     // body sits under every header up to its own (an `else` depends on the `if`).
     let parts: SyntaxNode[] = [];
-    let headers = chain;
+    let headers = '';
     let alwaysTrue = false;
     for (let child = node.firstChild; child; child = child.nextSibling) {
       if (child.name === 'Comment') {
@@ -220,9 +234,9 @@ namespace Private {
         parts.push(child);
         continue;
       }
-      const header = unit(code, parts, headers, dead);
+      const header = unit(code, parts, chain, dead);
       units.push(header);
-      headers = header.key;
+      headers = headers ? `${headers} | ${header.text}` : header.text;
       const keyword = parts[0]?.name;
       const condition = parts.length === 2 ? parts[1] : null;
       const conditional = ['if', 'elif', 'while'].includes(keyword ?? '');
@@ -232,24 +246,39 @@ namespace Private {
       if (conditional && condition !== null && truthy(code, condition)) {
         alwaysTrue = true;
       }
-      block(code, child, headers, dead || never, units);
+      block(code, child, [...chain, headers], dead || never, units);
       parts = [];
     }
     if (parts.length > 0) {
-      units.push(unit(code, parts, headers, dead));
+      units.push(unit(code, parts, chain, dead));
     }
   }
 
   function unit(
     code: ICode,
     nodes: SyntaxNode[],
-    chain: string,
+    chain: readonly string[],
     dead: boolean
   ): IUnit {
     const from = nodes.length ? nodes[0].from : 0;
     const to = nodes.length ? nodes[nodes.length - 1].to : 0;
-    const text = code.source.slice(from, to);
-    return { nodes, from, to, key: `${chain}\n${text}`, dead };
+    const text = code.source.slice(from, to).replace(/\n[ \t]*/g, '\n');
+    const key = [...chain, text].join('\n');
+    return { nodes, from, to, text, chain, key, dead };
+  }
+
+  /** Whether the headers `inner` sits under include all of `outer`'s, in order. */
+  export function within(
+    outer: readonly string[],
+    inner: readonly string[]
+  ): boolean {
+    let at = 0;
+    for (const header of inner) {
+      if (at < outer.length && outer[at] === header) {
+        at++;
+      }
+    }
+    return at === outer.length;
   }
 
   const FALSY = /^(False|None|0|0\.0|''|""|\(\)|\[\]|\{\})$/;

@@ -168,7 +168,7 @@ namespace Private {
       );
     }
 
-    toDOM(): HTMLElement {
+    toDOM(view: EditorView): HTMLElement {
       const { hunk, diff } = this;
       const root = document.createElement('div');
       root.className = `jp-Modernizer-inlineHunk${hunk.conflicted ? ' jp-mod-conflicted' : ''}`;
@@ -183,7 +183,10 @@ namespace Private {
       // The warning goes on the hunks that add the unsafe code.
       const unsafe =
         diff.unsafe.length > 0 && !hunk.conflicted
-          ? unsafeReasons(hunk.removed.join(''), hunk.added.join(''))
+          ? unsafeReasons(hunk.removed.join(''), hunk.added.join(''), {
+              // The cell's other lines say what its names are (`import os as o`).
+              context: view.state.doc.toString()
+            })
           : [];
       if (unsafe.length > 0) {
         root.appendChild(unsafeNote(unsafe));

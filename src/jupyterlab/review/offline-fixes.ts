@@ -61,7 +61,10 @@ export async function offlineProposals(
       rationale: summaries.join('; '),
       ruleIds: rewrite.ruleIds,
       fixer: 'rules',
-      unsafe: unsafeReasons(cell.source, rewrite.source)
+      unsafe: unsafeReasons(cell.source, rewrite.source, {
+        imports: environment.imports,
+        trusted: matches.flatMap(match => match.edits)
+      })
     });
   }
   return proposals;

@@ -124,12 +124,11 @@ export class ProposalsModel implements IDisposable {
     if (!entry) {
       return;
     }
-    const unsafe = [
-      ...new Set([
-        ...entry.proposal.unsafe,
-        ...unsafeReasons(entry.proposal.before, after)
-      ])
-    ];
+    // While it streams its last line may be cut short (`os.pa`): whole lines are judged.
+    const judged = streaming
+      ? after.slice(0, after.lastIndexOf('\n') + 1)
+      : after;
+    const unsafe = unsafeReasons(entry.proposal.before, judged);
     const proposal = { ...entry.proposal, after, unsafe };
     const hunks = entry.hunks ? Private.hunks(proposal, current) : undefined;
     this._entries = this._entries.map(e =>
