@@ -107,5 +107,5 @@ export function evidenceOf(
       keepEarliest(rule.distribution, rule.since);
     }
   }
-  return { pythonVersion, predates };
+  return { pythonVersion, predates, imports };
 }

@@ -14,6 +14,7 @@ import { sklearnModuleRules } from './sklearn-modules';
 import { sklearnObjectRules } from './sklearn-objects';
 import { sklearnParamRules } from './sklearn-params';
 import { sklearnRemovedParamRules } from './sklearn-removed-params';
+import { sklearnSplitterRules } from './sklearn-splitters';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
 import { seabornRules } from './seaborn';
@@ -48,6 +49,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnObjectRules,
   ...sklearnParamRules,
   ...sklearnRemovedParamRules,
+  ...sklearnSplitterRules,
   ...sklearnDefaultRules,
   ...matplotlibRules,
   ...seabornRules,

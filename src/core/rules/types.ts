@@ -71,6 +71,12 @@ export interface INotebookEvidence {
    * there, or its Python dates it (see evidenceOf).
    */
   predates: ReadonlyMap<string, string>;
+  /**
+   * What the notebook's imports bound as it was written, before any fix: a later cell's
+   * `KFold(n, 5)` is the old signature when `KFold` came from `sklearn.cross_validation`,
+   * even once that import reads `sklearn.model_selection`.
+   */
+  imports?: ReadonlyMap<string, string>;
 }
 
 /** What a detector sees: one cell's (or module's) source, parsed once for all rules. */

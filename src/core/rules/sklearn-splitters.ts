@@ -1,0 +1,499 @@
+import type { SyntaxNode } from '@lezer/common';
+import { spellName } from './bindings';
+import { defineRule, matchAt } from './builders';
+import { sklearnNotes } from './sklearn-modules';
+import {
+  argsOf,
+  calleeOf,
+  dottedName,
+  removeArgument,
+  resolve,
+  textOf,
+  type IArgument
+} from './syntax';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+
+/**
+ * The cross-validation splitters of `sklearn.cross_validation` (removed in 0.20) as data:
+ * each took the data's size or labels first and was iterated directly; today's takes
+ * only its own parameters and is iterated through `.split(X, y)`.
+ */
+interface ISplitter {
+  /** What the old first argument was: the number of samples, or the labels `y`. */
+  first: 'n' | 'y';
+  /** The old parameters after the first, in order (for positional uses). */
+  params: readonly string[];
+  /** Old keywords renamed: `n_folds` → `n_splits`. */
+  renamed: Readonly<Record<string, string>>;
+  /** The new call's argument when the old call relied on an old default (3 folds). */
+  oldDefault?: string;
+  /** Whether `.split` needs the labels (stratified splitters). */
+  stratified: boolean;
+}
+
+const SPLITTERS: Readonly<Record<string, ISplitter>> = {
+  KFold: {
+    first: 'n',
+    params: ['n_folds', 'shuffle', 'random_state'],
+    renamed: { n_folds: 'n_splits' },
+    oldDefault: 'n_splits=3',
+    stratified: false
+  },
+  StratifiedKFold: {
+    first: 'y',
+    params: ['n_folds', 'shuffle', 'random_state'],
+    renamed: { n_folds: 'n_splits' },
+    oldDefault: 'n_splits=3',
+    stratified: true
+  },
+  ShuffleSplit: {
+    first: 'n',
+    params: ['n_iter', 'test_size', 'train_size', 'random_state'],
+    renamed: { n_iter: 'n_splits' },
+    stratified: false
+  },
+  StratifiedShuffleSplit: {
+    first: 'y',
+    params: ['n_iter', 'test_size', 'train_size', 'random_state'],
+    renamed: { n_iter: 'n_splits' },
+    stratified: true
+  },
+  LeaveOneOut: { first: 'n', params: [], renamed: {}, stratified: false },
+  LeavePOut: { first: 'n', params: ['p'], renamed: {}, stratified: false }
+};
+const NAMES = Object.keys(SPLITTERS);
+const MODULES = ['sklearn.cross_validation', 'sklearn.model_selection'];
+
+/** A splitter constructor call found in a source, read. */
+interface ISplitterCall {
+  call: SyntaxNode;
+  name: string;
+  spec: ISplitter;
+  args: IArgument[];
+  /** The call has the old signature (data size or labels first, old keywords). */
+  old: boolean;
+}
+
+/** The constructor's new form, and the iteration's. */
+const signature = defineRule(
+  {
+    id: 'sklearn.cv-splitter-signature',
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary:
+      'Cross-validation splitters no longer take the data size or labels (sklearn.cross_validation, removed in 0.20): `KFold(n_splits=k)`, iterated by `.split(X, y)`.',
+    link: sklearnNotes('0.20'),
+    raises: {
+      ename: ['TypeError', 'ValueError', 'InvalidParameterError'],
+      message:
+        /unexpected keyword argument '(n_folds|n_iter)'|takes 1 positional argument|object is not iterable|has no len\(\)|'n_splits' parameter|Cannot have number of splits/
+    },
+    targets: NAMES.map(name => `sklearn.model_selection.${name}.split`),
+    examples: [
+      {
+        setup:
+          'import numpy as np\nfrom sklearn.model_selection import ShuffleSplit\nX = np.arange(40).reshape(20, 2)\ny = np.arange(20) % 2\nn_samples = len(X)',
+        before:
+          'cv = ShuffleSplit(n_samples, n_iter=3, test_size=0.25, random_state=0)\nfor i, (train, test) in enumerate(cv):\n    print(i, len(X[train]), len(y[test]))',
+        after:
+          'cv = ShuffleSplit(n_splits=3, test_size=0.25, random_state=0)\nfor i, (train, test) in enumerate(cv.split(X)):\n    print(i, len(X[train]), len(y[test]))'
+      },
+      {
+        setup:
+          'import numpy as np\nfrom sklearn.model_selection import StratifiedKFold\nlabels = np.array([0, 1] * 6)',
+        before:
+          'folds = StratifiedKFold(labels, n_folds=3)\nprint([len(test) for train, test in folds])',
+        after:
+          'folds = StratifiedKFold(n_splits=3)\nprint([len(test) for train, test in folds.split(np.zeros(len(labels)), labels)])'
+      },
+      {
+        setup: 'from sklearn.model_selection import LeaveOneOut',
+        before: 'loo = LeaveOneOut(4)\nprint(len(loo))',
+        after: 'loo = LeaveOneOut()\nprint(loo.get_n_splits(range(4)))'
+      }
+    ]
+  },
+  context => {
+    // Cells that name no splitter matter only where the notebook imports one.
+    if (
+      !NAMES.some(name => context.source.includes(name)) &&
+      !Private.importsSplitter(context)
+    ) {
+      return [];
+    }
+    const calls = Private.splitterCalls(context);
+    const matches: IRuleMatch[] = calls
+      .filter(c => c.old)
+      .map(c =>
+        matchAt(
+          'sklearn.cv-splitter-signature',
+          c.call,
+          Private.newCall(context, c)
+        )
+      );
+    matches.push(...Private.iterations(context, calls));
+    return matches;
+  }
+);
+
+/** Rules for sklearn's cross-validation splitters. */
+export const sklearnSplitterRules: IRule[] = [signature];
+
+namespace Private {
+  /** Whether the notebook imports one of the splitters from scikit-learn. */
+  export function importsSplitter(context: IRuleContext): boolean {
+    return [...context.imports.values()].some(target =>
+      MODULES.some(m => NAMES.some(n => target === `${m}.${n}`))
+    );
+  }
+
+  /** Every call of a splitter from scikit-learn in the source. */
+  export function splitterCalls(context: IRuleContext): ISplitterCall[] {
+    return context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const dotted = callee && dottedName(context, callee.node);
+      if (!callee || dotted === null || !NAMES.includes(callee.name)) {
+        return [];
+      }
+      const resolved = resolve(context, dotted);
+      const was = originalTarget(context, dotted);
+      const from = [resolved, was].find(t =>
+        MODULES.some(m => t?.startsWith(`${m}.`))
+      );
+      const local = !context.imports.has(dotted.split('.')[0]);
+      if (!from && !local) {
+        return [];
+      }
+      const spec = SPLITTERS[callee.name];
+      const args = argsOf(context, call);
+      const positional = args.filter(a => !a.name && !a.star);
+      const oldKeyword = args.some(a => a.name && a.name in spec.renamed);
+      const oldModule = [resolved, was].some(t =>
+        t?.startsWith('sklearn.cross_validation.')
+      );
+      const first = positional[0] && args[0] === positional[0];
+      const old =
+        !args.some(a => a.star) &&
+        first &&
+        (oldKeyword ||
+          oldModule ||
+          (callee.name === 'LeaveOneOut' && positional.length === 1) ||
+          (callee.name === 'LeavePOut' && positional.length === 2) ||
+          (spec.first === 'y' && positional[0].value.name !== 'Number'));
+      return [{ call, name: callee.name, spec, args, old: !!old }];
+    });
+  }
+
+  /** What a dotted name's head was bound to by the notebook as it was written. */
+  function originalTarget(
+    context: IRuleContext,
+    dotted: string
+  ): string | undefined {
+    const head = dotted.split('.')[0];
+    const bound = context.evidence.imports?.get(head);
+    return bound === undefined ? undefined : bound + dotted.slice(head.length);
+  }
+
+  /** Edits giving an old-style call today's arguments. */
+  export function newCall(
+    context: IRuleContext,
+    found: ISplitterCall
+  ): ITextEdit[] {
+    const { call, spec, args } = found;
+    const edits: ITextEdit[] = [removeArgument(context, call, 0)];
+    let splits = false;
+    args.slice(1).forEach((arg, i) => {
+      const name = arg.name ?? spec.params[i];
+      const renamed = name ? spec.renamed[name] : undefined;
+      splits ||= renamed === 'n_splits' || name === 'n_splits';
+      if (!arg.name && name) {
+        edits.push({
+          from: arg.from,
+          to: arg.from,
+          insert: `${renamed ?? name}=`
+        });
+      } else if (arg.name && renamed) {
+        edits.push({
+          from: arg.from,
+          to: arg.from + arg.name.length,
+          insert: renamed
+        });
+      }
+    });
+    if (!splits && spec.oldDefault) {
+      if (args.length === 1) {
+        // `KFold(n)`: the sample count becomes the old default number of folds.
+        return [
+          { from: args[0].from, to: args[0].to, insert: spec.oldDefault }
+        ];
+      }
+      const list = call.getChild('ArgList')!;
+      edits.push({
+        from: list.to - 1,
+        to: list.to - 1,
+        insert: `, ${spec.oldDefault}`
+      });
+    }
+    return edits;
+  }
+
+  /**
+   * Where a splitter is iterated (`for train, test in cv`, `enumerate(cv)`, `list(cv)`) or
+   * measured (`len(cv)`): `.split(...)` and `.get_n_splits(...)` with the data found in
+   * the loop (`X[train]`), or given by the old call (`len(X)`, the labels); asks the
+   * kernel for the object's type where no call in the source made it.
+   */
+  export function iterations(
+    context: IRuleContext,
+    calls: readonly ISplitterCall[]
+  ): IRuleMatch[] {
+    const made = new Map<string, ISplitterCall>();
+    for (const found of calls) {
+      const statement = found.call.parent;
+      const target = statement?.firstChild;
+      if (
+        statement?.name === 'AssignStatement' &&
+        target?.name === 'VariableName' &&
+        target.nextSibling?.name === 'AssignOp'
+      ) {
+        made.set(textOf(context, target), found);
+      }
+    }
+    const splitters = importsSplitter(context);
+    const matches: IRuleMatch[] = [];
+    for (const use of iteratedNames(context, calls)) {
+      const found = use.call ?? made.get(use.name);
+      const data = dataOf(context, use.loop, found);
+      const edit = (stratified: boolean): ITextEdit[] | null => {
+        const x = data.x;
+        const y = data.y;
+        if (x === null || (stratified && y === null)) {
+          return null;
+        }
+        const args = stratified ? `${x.text}, ${y!.text}` : x.text;
+        const method = use.measured ? 'get_n_splits' : 'split';
+        const insert = `.${method}(${args})`;
+        const at = use.node.to;
+        const edits: ITextEdit[] = [
+          { from: at, to: at, insert, needs: [...x.needs, ...(y?.needs ?? [])] }
+        ];
+        if (use.measured) {
+          // `len(cv)` → `cv.get_n_splits(X)`: the call of len goes.
+          const len = use.node.parent!.parent!;
+          edits.push(
+            { from: len.from, to: use.node.from, insert: '' },
+            { from: use.node.to, to: len.to, insert: '' }
+          );
+        }
+        return edits;
+      };
+      if (found) {
+        const edits = edit(found.spec.stratified);
+        if (edits) {
+          matches.push(
+            matchAt('sklearn.cv-splitter-signature', use.node, edits)
+          );
+        }
+        continue;
+      }
+      // Made in another cell: where the notebook imports a splitter and the loop reads
+      // `(train, test)` indices, the kernel says which splitter it is.
+      if (!splitters || data.x === null || use.measured) {
+        continue;
+      }
+      const match = matchAt(
+        'sklearn.cv-splitter-signature',
+        use.node,
+        [],
+        'Asks the kernel whether this is a splitter.'
+      );
+      match.question = {
+        expression: `type(${use.name}).__name__`,
+        decide: answer =>
+          answer in SPLITTERS ? edit(SPLITTERS[answer].stratified) : null
+      };
+      matches.push(match);
+    }
+    return matches;
+  }
+
+  /** A splitter iterated or measured: the iterated node and the loop around it. */
+  interface IUse {
+    name: string;
+    node: SyntaxNode;
+    /** The call that made it, when the iterated node is the constructor call itself. */
+    call?: ISplitterCall;
+    /** The for statement or comprehension whose body reads the data. */
+    loop: SyntaxNode | null;
+    measured: boolean;
+  }
+
+  /** Names and calls iterated by a for loop (directly or through enumerate/list) or len(). */
+  function iteratedNames(
+    context: IRuleContext,
+    calls: readonly ISplitterCall[]
+  ): IUse[] {
+    const byCall = new Map(calls.map(c => [c.call.from, c]));
+    const uses: IUse[] = [];
+    const consider = (
+      node: SyntaxNode,
+      loop: SyntaxNode | null,
+      measured = false
+    ) => {
+      // Through `enumerate(cv)` or `list(cv)`.
+      if (node.name === 'CallExpression') {
+        const callee = calleeOf(context, node);
+        const inner = argsOf(context, node);
+        if (
+          callee &&
+          ['enumerate', 'list', 'tuple'].includes(callee.name) &&
+          callee.node.name === 'VariableName' &&
+          inner.length === 1 &&
+          !inner[0].name
+        ) {
+          return consider(inner[0].value, loop);
+        }
+        const call = byCall.get(node.from);
+        if (call?.old) {
+          uses.push({ name: '', node, call, loop, measured });
+        }
+        return;
+      }
+      if (node.name === 'VariableName') {
+        uses.push({ name: textOf(context, node), node, loop, measured });
+      }
+    };
+    for (const loop of [
+      ...context.nodes('ForStatement'),
+      ...context.nodes('ArrayComprehensionExpression'),
+      ...context.nodes('ComprehensionExpression')
+    ]) {
+      const keyword = loop.getChild('in');
+      const iterable = keyword?.nextSibling;
+      if (iterable) {
+        consider(iterable, loop);
+      }
+    }
+    for (const call of context.nodes('CallExpression')) {
+      const callee = calleeOf(context, call);
+      const args = argsOf(context, call);
+      if (
+        callee?.name === 'len' &&
+        callee.node.name === 'VariableName' &&
+        args.length === 1 &&
+        args[0].value.name === 'VariableName'
+      ) {
+        consider(args[0].value, null, true);
+      }
+    }
+    return uses.filter(use => use.call || use.name);
+  }
+
+  /** A value a rewrite writes, and the imports it needs. */
+  interface IData {
+    text: string;
+    needs: import('./types').IBinding[];
+  }
+
+  /**
+   * The data to split: `X` and `y` as the loop body indexes them with the training indices
+   * (`X[train]`, `y.iloc[train]`), else as the old call gives them (`len(X)`, the labels).
+   */
+  function dataOf(
+    context: IRuleContext,
+    loop: SyntaxNode | null,
+    found: ISplitterCall | undefined
+  ): { x: IData | null; y: IData | null } {
+    const indexed = loop ? indexedByTrain(context, loop) : [];
+    const first = found?.old ? found.args[0] : undefined;
+    const firstText = first
+      ? context.source.slice(first.valueFrom, first.valueTo)
+      : '';
+    const plain = (text: string): IData => ({ text, needs: [] });
+    let y: IData | null = indexed[1] ? plain(indexed[1]) : null;
+    let x: IData | null = indexed[0] ? plain(indexed[0]) : null;
+    if (found?.spec.first === 'y' && first) {
+      y = plain(firstText);
+      if (x === null || x.text === firstText) {
+        const np = spellName(context, { module: 'numpy', alias: 'np' });
+        x = { text: `${np.text}.zeros(len(${firstText}))`, needs: np.needs };
+      }
+    } else if (found?.spec.first === 'n' && first && x === null) {
+      const size = /^len\((\w+)\)$|^(\w+)\.shape\[0\]$/.exec(firstText);
+      x = plain(size ? (size[1] ?? size[2]) : `range(${firstText})`);
+    }
+    return { x, y };
+  }
+
+  /** Names the loop indexes with its first target (`X` in `X[train]`), in order. */
+  function indexedByTrain(context: IRuleContext, loop: SyntaxNode): string[] {
+    const keyword = loop.getChild('in');
+    let train: string | null = null;
+    for (let c = loop.firstChild; c && c !== keyword; c = c.nextSibling) {
+      const name = firstName(c);
+      if (name && c.name === 'TupleExpression') {
+        train = textOf(context, name);
+        break;
+      }
+      if (c.name === 'VariableName' && train === null) {
+        train = textOf(context, c);
+      }
+    }
+    // `for i, (train, test) in enumerate(cv)`: the indices are the tuple's first name.
+    const tuple = [...childrenOf(loop)].find(
+      c => c.name === 'TupleExpression' && c.to <= (keyword?.from ?? 0)
+    );
+    if (tuple) {
+      train = textOf(context, firstName(tuple)!);
+    }
+    if (train === null) {
+      return [];
+    }
+    const names: string[] = [];
+    const cursor = loop.cursor();
+    do {
+      const node = cursor.node;
+      if (node.name !== 'MemberExpression' || !node.getChild('[')) {
+        continue;
+      }
+      const key = node.getChild('[')!.nextSibling;
+      if (
+        !key ||
+        textOf(context, key) !== train ||
+        key.nextSibling?.name !== ']'
+      ) {
+        continue;
+      }
+      let owner = node.firstChild!;
+      const dotted = dottedName(context, owner);
+      if (dotted === null) {
+        continue;
+      }
+      const base = dotted.replace(/\.(iloc|loc|values)$/, '');
+      if (!names.includes(base)) {
+        names.push(base);
+      }
+      owner = owner.parent!;
+    } while (cursor.next());
+    return names;
+  }
+
+  function* childrenOf(node: SyntaxNode): Generator<SyntaxNode> {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      yield c;
+    }
+  }
+
+  function firstName(node: SyntaxNode): SyntaxNode | null {
+    if (node.name === 'VariableName') {
+      return node;
+    }
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      const name = firstName(c);
+      if (name) {
+        return name;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  evidenceOf,
+  importTable,
+  prepareSource,
+  proposeRewrite,
+  scanSource
+} from '../../../../src/core/rules';
+import { sklearnSplitterRules } from '../../../../src/core/rules/sklearn-splitters';
+import { testExamples, TODAY } from './helpers';
+
+testExamples(sklearnSplitterRules);
+
+/** A cell rewritten below an import cell as it is now and as the notebook wrote it. */
+function rewrite(
+  cell: string,
+  options: { imports?: string; original?: string; answer?: string } = {}
+): string {
+  const imports =
+    options.imports ??
+    'from sklearn.model_selection import KFold, ShuffleSplit';
+  const original = options.original ?? imports;
+  const evidence = evidenceOf({}, [original, cell], sklearnSplitterRules);
+  const matches = scanSource(cell, sklearnSplitterRules, {
+    versions: TODAY,
+    evidence,
+    imports: importTable([imports, cell].map(prepareSource))
+  }).map(match =>
+    match.question && options.answer !== undefined
+      ? { ...match, edits: match.question.decide(options.answer) ?? [] }
+      : match
+  );
+  const bound = new Set(['np', 'X', 'y', 'KFold', 'ShuffleSplit', 'n_samples']);
+  return proposeRewrite(cell, matches, { bound })?.source ?? cell;
+}
+
+describe('cross-validation splitters', () => {
+  it('keeps a splitter that already has the new signature', () => {
+    for (const cell of [
+      'splitter = KFold(5, random_state=42, shuffle=True)',
+      'kf = KFold(n_splits=folds, random_state=seed, shuffle=True)',
+      'scores = cross_val_score(model, X, y, cv=KFold(n_splits=10))'
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+
+  it('reads KFold(n) as the old signature where the notebook imported it from cross_validation', () => {
+    const cell = 'kf = KFold(len(X), shuffle=True, random_state=0)';
+    assert.equal(
+      rewrite(cell, { original: 'from sklearn.cross_validation import KFold' }),
+      'kf = KFold(shuffle=True, random_state=0, n_splits=3)'
+    );
+    assert.equal(rewrite(cell), cell);
+  });
+
+  it('iterates an inline splitter and a rebuilt one through split, with X from the loop or from len()', () => {
+    assert.equal(
+      rewrite(
+        'for train, test in KFold(len(X), n_folds=5):\n    print(len(train))'
+      ),
+      'for train, test in KFold(n_splits=5).split(X):\n    print(len(train))'
+    );
+    assert.equal(
+      rewrite(
+        'for i, size in enumerate(sizes):\n    cv = ShuffleSplit(n_samples, n_iter=5, train_size=size)\n    for j, (train, test) in enumerate(cv):\n        model.fit(X[train], y[train])'
+      ),
+      'for i, size in enumerate(sizes):\n    cv = ShuffleSplit(n_splits=5, train_size=size)\n    for j, (train, test) in enumerate(cv.split(X)):\n        model.fit(X[train], y[train])'
+    );
+  });
+
+  it('asks the kernel about a splitter made in another cell, and only where the loop reads fold indices', () => {
+    const cell =
+      'for j, (train, test) in enumerate(cv):\n    scores[j] = SVC().fit(X[train], y[train]).score(X[test], y[test])';
+    assert.equal(
+      rewrite(cell, { answer: 'ShuffleSplit' }),
+      cell.replace('enumerate(cv)', 'enumerate(cv.split(X))')
+    );
+    assert.equal(rewrite(cell, { answer: 'list' }), cell);
+    const plain = 'for name, model in models:\n    print(name, model)';
+    assert.equal(rewrite(plain, { answer: 'KFold' }), plain);
+  });
+});
