@@ -436,10 +436,11 @@ namespace Private {
     ): void {
       const said = this._text(node);
       const target = args[0] ? this._values(args[0].value) : [];
+      // A name bound nowhere may be a module, unless the notebook's imports say it is not.
       const moduleLike = target.some(
         v =>
           v.kind === 'module' ||
-          v.kind === 'free' ||
+          (v.kind === 'free' && !this._resolver.knowsImports) ||
           v.kind === 'ipython' ||
           (v.kind === 'builtin' && v.name === '__builtins__')
       );

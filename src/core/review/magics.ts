@@ -9,6 +9,11 @@ export interface IMagicFinding {
 
 // Line magics that only show, time or configure: their use needs no consent.
 const SAFE_LINE = new Set([
+  'time',
+  'timeit',
+  'prun',
+  'memit',
+  'lprun',
   'matplotlib',
   'config',
   'precision',

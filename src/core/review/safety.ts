@@ -62,10 +62,7 @@ export function unsafeFlags(
   const codes = options.context
     ? [code, Private.prepared(options.context)]
     : [code];
-  const resolver = new Resolver(
-    collectBindings(codes),
-    options.imports ?? new Map()
-  );
+  const resolver = new Resolver(collectBindings(codes), options.imports);
   const uses = [
     ...Private.magicUses(code, units),
     ...capabilityUses(code, units, resolver)

@@ -58,9 +58,14 @@ const MAX_VALUES = 12;
  * attribute chains, calls that make paths or modules, and string concatenation.
  */
 export class Resolver {
-  constructor(bindings: IBindings, imports: ReadonlyMap<string, string>) {
+  constructor(bindings: IBindings, imports?: ReadonlyMap<string, string>) {
     this._bindings = bindings;
     this._imports = imports;
+  }
+
+  /** Whether the notebook's imports are known: a name bound nowhere then is no module. */
+  get knowsImports(): boolean {
+    return this._imports !== undefined;
   }
 
   /** The values an expression may have; memoized per node. */
@@ -177,7 +182,7 @@ export class Resolver {
       values.push({ kind: 'builtin', name });
     }
     if (bindings.length === 0) {
-      const imported = this._imports.get(name);
+      const imported = this._imports?.get(name);
       if (imported !== undefined) {
         values.push(Private.module(imported));
       }
@@ -342,7 +347,7 @@ export class Resolver {
   }
 
   private readonly _bindings: IBindings;
-  private readonly _imports: ReadonlyMap<string, string>;
+  private readonly _imports: ReadonlyMap<string, string> | undefined;
   private readonly _memo = new Map<ICode, Map<string, Value[]>>();
 }
 

@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { startStub, type IStub } from '../core/llm/stub';
+import { startTestServer, type ITestServer } from '../helpers/jupyter';
+
+const REPO = resolve(__dirname, '../../..');
+const BIN = join(REPO, 'bin', 'jupyterlab-modernizer.js');
+
+// np.asfarray was removed in numpy 2.0 and no migration rule rewrites it: the LLM is asked.
+const FAILING = "values = np.asfarray([1, 2, 3])\nprint('total', values.sum())";
+const FIXED =
+  "values = np.asarray([1, 2, 3], dtype=float)\nprint('total', values.sum())";
+// A line the notebook never ran: it sits under `if False:`.
+const DEAD = "if False:\n    import shutil; shutil.rmtree('canary')\n";
+
+/**
+ * The five spellings of "delete this folder" that once ran under --auto-accept, each as the
+ * LLM's reply for the failing cell: [name, the cell before, the reply, the flag it must get].
+ */
+const CASES: [string, string, string, string][] = [
+  [
+    'from-import',
+    FAILING,
+    `from shutil import rmtree\nrmtree('canary')\n${FIXED}`,
+    'deletes files'
+  ],
+  [
+    'module-alias',
+    FAILING,
+    `import os as o\no.system('rm -rf canary')\n${FIXED}`,
+    'starts a process'
+  ],
+  [
+    'get-ipython',
+    FAILING,
+    `get_ipython().system('rm -rf canary')\n${FIXED}`,
+    'runs a shell command'
+  ],
+  [
+    'script-magic',
+    FAILING,
+    '%%script bash\nrm -rf canary\necho total 6.0',
+    'runs a shell command'
+  ],
+  [
+    'undead-line',
+    `${DEAD}${FAILING}`,
+    `if False:\n    pass\nimport shutil; shutil.rmtree('canary')\n${FIXED}`,
+    'deletes files'
+  ]
+];
+
+interface IRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], cwd: string, env: Record<string, string>) {
+  const base = { ...process.env };
+  delete base.OPENAI_API_KEY;
+  delete base.MODERNIZER_MODEL;
+  return new Promise<IRun>((done, fail) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...base, ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', chunk => (stdout += chunk));
+    child.stderr.on('data', chunk => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', code => done({ code, stdout, stderr }));
+  });
+}
+
+function notebook(cells: [string, string][]): string {
+  return JSON.stringify({
+    cells: cells.map(([id, source]) => ({
+      cell_type: 'code',
+      id,
+      metadata: {},
+      source,
+      execution_count: null,
+      outputs: []
+    })),
+    metadata: {
+      kernelspec: {
+        name: 'python3',
+        display_name: 'Python 3',
+        language: 'python'
+      }
+    },
+    nbformat: 4,
+    nbformat_minor: 5
+  });
+}
+
+function reply(source: string): string {
+  const json = JSON.stringify({
+    cells: [{ id: 'total', source, rationale: 'np.asfarray is gone' }]
+  });
+  return `Here is the fix.\n\`\`\`json\n${json}\n\`\`\``;
+}
+
+/** The checksum of every file under `dir`, by relative path. */
+async function checksums(dir: string): Promise<Record<string, string>> {
+  const sums: Record<string, string> = {};
+  for (const entry of await readdir(dir, {
+    recursive: true,
+    withFileTypes: true
+  })) {
+    if (entry.isFile()) {
+      const path = join(entry.parentPath, entry.name);
+      sums[relative(dir, path)] = createHash('sha256')
+        .update(await readFile(path))
+        .digest('hex');
+    }
+  }
+  return sums;
+}
+
+describe(
+  'unsafe LLM proposals under run --auto-accept',
+  { timeout: 600_000 },
+  () => {
+    let server: ITestServer;
+    let stub: IStub;
+
+    before(async () => {
+      execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
+      [server, stub] = await Promise.all([startTestServer(), startStub()]);
+    });
+
+    beforeEach(() => stub.reset());
+
+    after(async () => {
+      await stub?.stop();
+      await server?.stop();
+    });
+
+    for (const [name, cell, dangerous, flag] of CASES) {
+      it(`never applies a reply that deletes the notebook's folder: ${name} (${flag})`, async () => {
+        const folder = join(server.root, name);
+        await mkdir(join(folder, 'canary', 'inner'), { recursive: true });
+        await writeFile(
+          join(folder, 'canary', 'keep.txt'),
+          `kept by ${name}\n`
+        );
+        await writeFile(
+          join(folder, 'canary', 'inner', 'data.csv'),
+          'a,b\n1,2\n'
+        );
+        const source = notebook([
+          ['imports', 'import numpy as np'],
+          ['total', cell]
+        ]);
+        await writeFile(join(folder, 'nb.ipynb'), source);
+        const sums = await checksums(join(folder, 'canary'));
+        // Asked again after the refusal, the model says the same; then it has nothing.
+        await stub.script(
+          { content: reply(dangerous) },
+          { content: reply(dangerous) },
+          { content: '{"cells": []}' }
+        );
+
+        const result = await cli(
+          [
+            'run',
+            `${name}/nb.ipynb`,
+            '--auto-accept',
+            '--out',
+            `${name}/out`,
+            '--json',
+            `${name}/report.json`,
+            '--server-url',
+            server.url,
+            '--token',
+            server.token
+          ],
+          server.root,
+          { OPENAI_BASE_URL: stub.url }
+        );
+
+        const output = result.stdout + result.stderr;
+        assert.match(
+          result.stdout,
+          /Proposal for cell 2 \(error-repair; llm\)/,
+          output
+        );
+        assert.match(
+          result.stdout,
+          new RegExp(`UNSAFE: [^\\n]*${flag}`),
+          output
+        );
+        assert.match(result.stdout, /not applied: flagged unsafe/, output);
+        assert.deepEqual(
+          await checksums(join(folder, 'canary')),
+          sums,
+          'every file of the canary folder is still there, unchanged'
+        );
+        const [nb] = JSON.parse(
+          await readFile(join(folder, 'report.json'), 'utf8')
+        ).notebooks;
+        assert.equal(nb.changes.length, 0, 'no change applied');
+        assert.notEqual(nb.verdict, 'reproducible');
+        assert.equal(await readFile(join(folder, 'nb.ipynb'), 'utf8'), source);
+      });
+    }
+  }
+);

@@ -1,0 +1,497 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { unsafeFlags, type Capability } from '../../../../src/core';
+
+const NONE = 'x = 1';
+// What the notebook's other cells import, as the fixers pass it.
+const IMPORTS = new Map([
+  ['np', 'numpy'],
+  ['pd', 'pandas'],
+  ['plt', 'matplotlib.pyplot']
+]);
+
+/**
+ * Ways to get code past a reviewer that reads spellings: [what is tried, the cell before,
+ * the proposal, the capability it must be flagged for].
+ */
+const BYPASSES: [string, string, string, Capability][] = [
+  // Aliases and `from` imports.
+  ['from import', NONE, "from shutil import rmtree\nrmtree('d')", 'delete'],
+  ['from import as', NONE, "from shutil import rmtree as r\nr('d')", 'delete'],
+  ['module alias', NONE, "import shutil as s\ns.rmtree('d')", 'delete'],
+  ['os alias', NONE, "import os as o\no.system('rm -rf d')", 'process'],
+  [
+    'alias bound in an unchanged line',
+    'import os as o\nx = 1',
+    "import os as o\nx = 1\no.system('ls')",
+    'process'
+  ],
+  ['assigned alias', NONE, "import os\nx = os\nx.system('ls')", 'process'],
+  ['tuple alias', NONE, "import os\na, b = os, 1\na.system('ls')", 'process'],
+  ['walrus alias', NONE, "import os\n(o := os).system('ls')", 'process'],
+  [
+    'conditional alias',
+    NONE,
+    "import os\nf = os.system if ok else print\nf('ls')",
+    'process'
+  ],
+  ['star import', NONE, "from os import *\nsystem('ls')", 'process'],
+  [
+    'from os import',
+    NONE,
+    "from os import system as run\nrun('ls')",
+    'process'
+  ],
+  ['subprocess', NONE, "import subprocess\nsubprocess.run(['ls'])", 'process'],
+  [
+    'Popen alias',
+    NONE,
+    "from subprocess import Popen as P\nP(['ls'])",
+    'process'
+  ],
+  ['os.popen', NONE, "import os\nos.popen('ls').read()", 'process'],
+  ['os.exec', NONE, "import os\nos.execv('/bin/sh', ['sh'])", 'process'],
+  [
+    'asyncio subprocess',
+    NONE,
+    "import asyncio\nasyncio.create_subprocess_shell('ls')",
+    'process'
+  ],
+  // Attribute chains and module re-exports.
+  ['os.path.os', NONE, "import os\nos.path.os.system('ls')", 'process'],
+  [
+    'module inside a library',
+    NONE,
+    "import pandas as pd\npd.io.common.os.system('ls')",
+    'process'
+  ],
+  [
+    'pathlib unlink',
+    NONE,
+    "import pathlib\npathlib.Path('d').unlink()",
+    'delete'
+  ],
+  ['Path rmdir', NONE, "from pathlib import Path\nPath('d').rmdir()", 'delete'],
+  [
+    'unbound Path method',
+    NONE,
+    "from pathlib import Path\nPath.unlink(Path('d'))",
+    'delete'
+  ],
+  [
+    'shutil.move',
+    NONE,
+    "import shutil\nshutil.move('a.csv', 'b.csv')",
+    'delete'
+  ],
+  // Writes outside the notebook's folder.
+  [
+    'Path.write_text outside',
+    NONE,
+    "from pathlib import Path\nPath('/etc/x').write_text('a')",
+    'write'
+  ],
+  [
+    'home folder',
+    NONE,
+    "from pathlib import Path\n(Path.home() / '.bashrc').write_text('a')",
+    'write'
+  ],
+  [
+    'with open for writing',
+    NONE,
+    "with open('/etc/x', 'w') as f:\n    f.write('a')",
+    'write'
+  ],
+  ['parent folder', NONE, "open('../x.txt', 'a').write('a')", 'write'],
+  ['tilde', NONE, "open('~/x.txt', mode='w')", 'write'],
+  ['path not known', NONE, "open(target, 'w').write('a')", 'write'],
+  [
+    'Path.open outside',
+    NONE,
+    "from pathlib import Path\nPath('/tmp/x').open('w')",
+    'write'
+  ],
+  ['makedirs outside', NONE, "import os\nos.makedirs('/tmp/x')", 'write'],
+  ['to_csv outside', NONE, "df.to_csv('/tmp/out.csv')", 'write'],
+  [
+    'writefile outside',
+    NONE,
+    '%%writefile /etc/profile.d/x.sh\necho hi',
+    'write'
+  ],
+  // String-built names and reflection.
+  [
+    'string-built getattr',
+    NONE,
+    "import os\ngetattr(os, 'sys' + 'tem')('ls')",
+    'process'
+  ],
+  ['computed getattr', NONE, "import os\ngetattr(os, name)('ls')", 'dynamic'],
+  [
+    'computed getattr on a name from elsewhere',
+    NONE,
+    "getattr(o, name)('ls')",
+    'dynamic'
+  ],
+  [
+    'joined name',
+    NONE,
+    "import os\ngetattr(os, ''.join(['sys', 'tem']))('ls')",
+    'dynamic'
+  ],
+  ['__import__', NONE, "__import__('os').system('ls')", 'process'],
+  [
+    'import_module',
+    NONE,
+    "import importlib\nimportlib.import_module('shutil').rmtree('d')",
+    'delete'
+  ],
+  [
+    'sys.modules',
+    NONE,
+    "import sys\nsys.modules['os'].system('ls')",
+    'process'
+  ],
+  ['builtins', NONE, "import builtins\nbuiltins.exec('x = 1')", 'interpreter'],
+  ['__builtins__', NONE, "__builtins__.__dict__['eval']('1')", 'interpreter'],
+  ['vars of a module', NONE, "import os\nvars(os)['system']('ls')", 'dynamic'],
+  ['globals', NONE, "globals()['__builtins__']", 'dynamic'],
+  [
+    'subclass escape',
+    NONE,
+    '().__class__.__bases__[0].__subclasses__()',
+    'dynamic'
+  ],
+  ['exec', NONE, "exec('import os')", 'dynamic'],
+  ['eval of compile', NONE, "eval(compile('1', 'x', 'eval'))", 'dynamic'],
+  [
+    'setattr on a module',
+    NONE,
+    "import os\nsetattr(os, 'getcwd', print)",
+    'interpreter'
+  ],
+  ['ctypes', NONE, 'import ctypes\nctypes.CDLL(None)', 'interpreter'],
+  [
+    'environ write',
+    NONE,
+    "import os\nos.environ['PATH'] = '/tmp'",
+    'interpreter'
+  ],
+  [
+    'sys.path edit',
+    NONE,
+    "import sys\nsys.path.insert(0, '/tmp')",
+    'interpreter'
+  ],
+  ['del sys.modules', NONE, "import sys\ndel sys.modules['os']", 'interpreter'],
+  // Hidden in expressions: comprehensions, lambdas, decorators, defaults, headers.
+  ['comprehension', NONE, 'import os\n[os.remove(f) for f in files]', 'delete'],
+  ['map', NONE, 'import os\nlist(map(os.remove, files))', 'delete'],
+  [
+    'lambda',
+    NONE,
+    "import shutil\nclean = lambda: shutil.rmtree('d')",
+    'delete'
+  ],
+  [
+    'decorator',
+    NONE,
+    "import os\n@(lambda f: os.system('ls'))\ndef g():\n    pass",
+    'process'
+  ],
+  [
+    'default argument',
+    NONE,
+    "import os\ndef f(run=os.system):\n    run('ls')",
+    'process'
+  ],
+  ['class body', NONE, "import os\nclass A:\n    os.system('ls')", 'process'],
+  [
+    'except body',
+    NONE,
+    "import shutil\ntry:\n    pass\nexcept Exception:\n    shutil.rmtree('d')",
+    'delete'
+  ],
+  [
+    'while header',
+    NONE,
+    "import shutil\nwhile shutil.rmtree('d'):\n    pass",
+    'delete'
+  ],
+  [
+    'with item',
+    NONE,
+    "import os\nwith os.popen('ls') as p:\n    pass",
+    'process'
+  ],
+  [
+    'loop body',
+    NONE,
+    "import os\nfor f in os.listdir('.'):\n    os.remove(f)",
+    'delete'
+  ],
+  // Names from elsewhere (another cell), judged by what they are called.
+  ['unknown module alias', NONE, "o.system('ls')", 'process'],
+  ['unknown helper', NONE, "helpers.rmtree('d')", 'delete'],
+  // Code that did not run before.
+  [
+    'un-indented dead line',
+    "if False:\n    import os; os.remove('d')\nx = 1",
+    "if False:\n    pass\nimport os; os.remove('d')\nx = 1",
+    'delete'
+  ],
+  [
+    'dead block turned on',
+    "import shutil\nif False:\n    shutil.rmtree('d')",
+    "import shutil\nif True:\n    shutil.rmtree('d')",
+    'delete'
+  ],
+  [
+    'if 0 taken away',
+    "import shutil\nif 0:\n    shutil.rmtree('d')",
+    "import shutil\nshutil.rmtree('d')",
+    'delete'
+  ],
+  [
+    'return taken away',
+    "import shutil\ndef f():\n    return\n    shutil.rmtree('d')\nf()",
+    "import shutil\ndef f():\n    shutil.rmtree('d')\nf()",
+    'delete'
+  ],
+  [
+    'line after raise',
+    "import os\nraise SystemExit\nos.system('ls')",
+    "import os\nos.system('ls')",
+    'process'
+  ],
+  [
+    'comment uncommented',
+    "import os\n# os.system('ls')",
+    "import os\nos.system('ls')",
+    'process'
+  ],
+  [
+    'string turned to code',
+    "import os\n'''\nos.system('ls')\n'''",
+    "import os\nos.system('ls')",
+    'process'
+  ],
+  [
+    'moved out of a function',
+    "import shutil\ndef never():\n    shutil.rmtree('d')",
+    "import shutil\nshutil.rmtree('d')",
+    'delete'
+  ],
+  // IPython.
+  ['get_ipython system', NONE, "get_ipython().system('rm -rf d')", 'shell'],
+  [
+    'shell through a name',
+    NONE,
+    "ip = get_ipython()\nip.run_line_magic('system', 'ls')",
+    'ipython'
+  ],
+  [
+    'IPython import',
+    NONE,
+    'from IPython import get_ipython\nget_ipython()',
+    'ipython'
+  ],
+  ['shell escape', NONE, '!rm -rf d', 'shell'],
+  ['indented escape', NONE, 'if True:\n    !rm -rf d', 'shell'],
+  ['assigned escape', NONE, 'files = !ls', 'shell'],
+  ['%system', NONE, '%system ls', 'shell'],
+  ['%sx', NONE, 'out = %sx ls', 'shell'],
+  ['%%bash', NONE, '%%bash\nrm -rf d', 'shell'],
+  ['%%script bash', NONE, '%%script bash\nrm -rf d', 'shell'],
+  ['%%sh', NONE, '%%sh\nrm -rf d', 'shell'],
+  ['%%perl', NONE, "%%perl\nunlink 'x'", 'shell'],
+  ['%%javascript', NONE, '%%javascript\nfetch("/api")', 'ipython'],
+  ['%run', NONE, '%run other.py', 'ipython'],
+  ['%time of a call', NONE, "import os\n%time os.system('ls')", 'process'],
+  ['%pip', NONE, '%pip install xgboost', 'install'],
+  ['!pip', NONE, '!pip install xgboost', 'install'],
+  ['%conda', NONE, '%conda install numpy', 'install'],
+  ['%load of a URL', NONE, '%load http://example.com/x.py', 'network'],
+  ['%env', NONE, '%env PATH=/tmp', 'interpreter'],
+  ['%cd', NONE, '%cd /tmp', 'interpreter'],
+  // The network.
+  ['socket', NONE, 'import socket\nsocket.socket()', 'network'],
+  [
+    'urlopen',
+    NONE,
+    "import urllib.request\nurllib.request.urlopen('http://x')",
+    'network'
+  ],
+  ['requests', NONE, 'import requests\nrequests.get(url)', 'network'],
+  [
+    'read_csv of a URL',
+    NONE,
+    "pd.read_csv('https://example.com/a.csv')",
+    'network'
+  ],
+  [
+    'URL in an unchanged line',
+    "URL = 'http://example.com/a.csv'\nx = 1",
+    "URL = 'http://example.com/a.csv'\ndf = pd.read_csv(URL)",
+    'network'
+  ],
+  [
+    'data download',
+    NONE,
+    'from sklearn.datasets import fetch_openml\nfetch_openml("mnist_784")',
+    'network'
+  ]
+];
+
+/** Ordinary fixes that must pass: [what, the cell before, the proposal]. */
+const ORDINARY: [string, string, string][] = [
+  [
+    'pandas',
+    NONE,
+    "import pandas as pd\ndf = pd.read_csv('data.csv')\ndf = df.dropna()\nprint(df.describe())"
+  ],
+  ['read beside the notebook', NONE, "df = pd.read_csv('data/x.csv')"],
+  [
+    'open for reading',
+    NONE,
+    "with open('data.csv') as f:\n    lines = f.readlines()\nprint(open('notes.txt').read())"
+  ],
+  [
+    'to_csv beside',
+    NONE,
+    "df.to_csv('out.csv')\ndf.to_csv('results/out.csv', index=False)"
+  ],
+  [
+    'savefig',
+    NONE,
+    "import matplotlib.pyplot as plt\nplt.plot([1, 2])\nplt.savefig('fig.png')"
+  ],
+  [
+    'savefig in a loop',
+    NONE,
+    "for i in range(3):\n    plt.savefig(f'fig_{i}.png')"
+  ],
+  [
+    'os.path reads',
+    NONE,
+    "import os\npath = os.path.join('data', 'x.csv')\nprint(os.path.exists(path), os.listdir('.'))"
+  ],
+  [
+    'environment reads',
+    NONE,
+    "import os\nprint(os.environ.get('HOME'), os.getenv('X'), os.getcwd())"
+  ],
+  ['seed', NONE, 'import numpy as np\nnp.random.seed(0)'],
+  [
+    'sklearn',
+    NONE,
+    'from sklearn.ensemble import RandomForestClassifier\nclf = RandomForestClassifier(n_estimators=10).fit(X, y)\nprint(clf.score(X, y))'
+  ],
+  [
+    'import rewrite',
+    'from sklearn.cross_validation import train_test_split',
+    'from sklearn.model_selection import train_test_split'
+  ],
+  [
+    'train_test_split',
+    NONE,
+    'X_train, X_test, y_train, y_test = train_test_split(X, y, random_state=0)'
+  ],
+  [
+    'write beside',
+    NONE,
+    "open('out.txt', 'w').write('x')\nfrom pathlib import Path\nPath('out.txt').write_text('x')"
+  ],
+  ['output folder', NONE, "import os\nos.makedirs('out', exist_ok=True)"],
+  ['list remove', NONE, "features.remove('target')\nfeatures.pop()"],
+  ['pandas eval and query', NONE, "df.eval('a + b')\ndf.query('a > 1')"],
+  [
+    'joblib dump',
+    NONE,
+    "import joblib\njoblib.dump(model, 'model.pkl')\nnp.save('a.npy', a)"
+  ],
+  ['a URL printed', NONE, "print('see https://scikit-learn.org')"],
+  [
+    'sys reads',
+    NONE,
+    'import sys\nprint(sys.version, sys.version_info >= (3, 8))'
+  ],
+  [
+    'timing magics',
+    NONE,
+    '%matplotlib inline\n%timeit np.sum(a)\n%load_ext autoreload\n%autoreload 2'
+  ],
+  ['%%time cell', NONE, '%%time\nx = sum(range(10))'],
+  [
+    'getattr on an object',
+    NONE,
+    "imp = getattr(model, 'feature_importances_')\nfor p in params:\n    print(getattr(model, p))"
+  ],
+  [
+    'own function named eval',
+    NONE,
+    'def eval(m):\n    return m.score(X, y)\nprint(eval(clf))'
+  ],
+  [
+    'display',
+    NONE,
+    'from IPython.display import display, HTML\ndisplay(df.head())'
+  ],
+  [
+    'seaborn plot',
+    NONE,
+    'import seaborn as sns\nsns.heatmap(df.corr(numeric_only=True))'
+  ],
+  [
+    'unchanged shell and deletion lines',
+    "!pip install seaborn\nimport os\nos.system('make')\ndf.ix[0]",
+    "!pip install seaborn\nimport os\nos.system('make')\ndf.loc[0]"
+  ],
+  [
+    'unchanged dead code',
+    "if False:\n    os.remove('x')\ndf.ix[0]",
+    "if False:\n    os.remove('x')\ndf.loc[0]"
+  ],
+  [
+    'a download put under a condition',
+    "import os, urllib.request\nurllib.request.urlretrieve('http://x/iris.csv', 'iris.csv')",
+    "import os, urllib.request\nif not os.path.exists('iris.csv'):\n    urllib.request.urlretrieve('http://x/iris.csv', 'iris.csv')"
+  ],
+  ['groupby with a lambda', NONE, "x = df.groupby('a').agg(lambda s: s.mean())"]
+];
+
+describe('the unsafe-code check against bypass attempts', () => {
+  let blocked = 0;
+  let passed = 0;
+
+  for (const [what, before, proposal, capability] of BYPASSES) {
+    it(`blocks ${what}: ${proposal.split('\n').pop()}`, () => {
+      const flags = unsafeFlags(before, proposal);
+      assert.ok(
+        flags.some(flag => flag.capability === capability),
+        `expected ${capability}, got ${JSON.stringify(flags)}`
+      );
+      blocked++;
+    });
+  }
+
+  for (const [what, before, proposal] of ORDINARY) {
+    it(`lets an ordinary fix pass: ${what}`, () => {
+      assert.deepEqual(unsafeFlags(before, proposal, { imports: IMPORTS }), []);
+      passed++;
+    });
+  }
+
+  after(() => {
+    // Counts for the record (the test runner prints them with the results).
+    console.log(
+      `bypasses tried ${BYPASSES.length}, blocked ${blocked}; ordinary fixes ${ORDINARY.length}, passed ${passed}, false positives ${ORDINARY.length - passed}`
+    );
+  });
+
+  it(`tries at least 40 bypasses (${BYPASSES.length}) and 20 ordinary fixes (${ORDINARY.length})`, () => {
+    assert.ok(BYPASSES.length >= 40);
+    assert.ok(ORDINARY.length >= 20);
+  });
+});
