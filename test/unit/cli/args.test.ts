@@ -97,6 +97,18 @@ describe('parseCommandLine', () => {
     assert.equal(command.kind === 'run' && command.options.autoAccept, true);
     assert.equal(command.kind === 'run' && command.options.offline, true);
     assert.equal(command.kind === 'run' && command.options.writeModules, true);
+    assert.equal(command.kind === 'run' && command.options.outInPlace, false);
+  });
+
+  it('reads --out-in-place: results may go beside the notebooks', () => {
+    const command = parseCommandLine([
+      'run',
+      'a.ipynb',
+      '--out',
+      '.',
+      '--out-in-place'
+    ]);
+    assert.equal(command.kind === 'run' && command.options.outInPlace, true);
   });
 
   it('refuses what it cannot understand, saying why', () => {
