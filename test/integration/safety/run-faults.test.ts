@@ -172,8 +172,13 @@ describe('fault cases: a run loses nothing', { timeout: 300_000 }, () => {
   });
 
   it('lets one of two --write-modules runs at once go on and refuses the other (exit 3): .orig holds the original', async () => {
+    // The run that gets the lock holds it for a few seconds at least, even on a busy machine.
+    const slow = notebook(
+      'import time\ntime.sleep(1.5)',
+      "import helpers\nprint('total', helpers.total([1, 2, 3]))"
+    );
     const { dir } = await setUp('at-once', {
-      'nb.ipynb': USES_HELPERS,
+      'nb.ipynb': slow,
       'helpers.py': HELPERS
     });
     const [first, second] = await Promise.all(
