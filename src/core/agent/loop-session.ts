@@ -97,7 +97,11 @@ export class LoopSession {
 
   /** Brings the clock and the stop signal into the state. */
   tick(): void {
-    this.state.elapsedMs = Date.now() - this._start;
+    const elapsed = Date.now() - this._start;
+    // A cell cut short by the budget spent it, even if a few milliseconds are left.
+    this.state.elapsedMs = this._budgetSpent
+      ? Math.max(elapsed, this.state.budgetMs)
+      : elapsed;
     this.state.total = this.runnable().length;
     if (this.options.signal?.aborted) {
       this.state.stopped = true;
@@ -291,10 +295,13 @@ export class LoopSession {
         position,
         result: summary.failure.result
       };
+      // Only an error is a change's doing: a timeout or a dead kernel may be the machine's.
       const worse =
-        pending && position < pending.failedAt
-          ? earlierFailure(pending.change, failure.result)
-          : this._faultAt(failure.cellId, failure.result);
+        failure.result.status !== 'error'
+          ? undefined
+          : pending && position < pending.failedAt
+            ? earlierFailure(pending.change, failure.result)
+            : this._faultAt(failure.cellId, failure.result);
       if (worse && (yield* this.takeBack(worse, position))) {
         return;
       }
@@ -307,6 +314,9 @@ export class LoopSession {
     }
     if (summary.stoppedBy === 'cancelled') {
       this.state.stopped = true;
+    }
+    if (summary.stoppedBy === 'budget') {
+      this._budgetSpent = true;
     }
   }
 
@@ -540,6 +550,7 @@ export class LoopSession {
   // The exception each cell's saved outputs show, and the cells that raised it now.
   private readonly _saved: ReadonlyMap<string, string>;
   private readonly _expected = new Map<string, string>();
+  private _budgetSpent = false;
   // The change last applied and re-run from, until the run gets as far as before it.
   private _pending: { change: IChange; failedAt: number } | undefined;
   private readonly _start = Date.now();

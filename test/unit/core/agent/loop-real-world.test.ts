@@ -192,6 +192,15 @@ describe('runLoop time limits', () => {
     assert.deepEqual(verdict, { kind: 'reproducible' });
   });
 
+  it('calls a cell the budget cuts short a spent budget, not a failing cell', async () => {
+    const { verdict } = await session(['grid = Grid()', 'grid.fit(X, y)'], {
+      kernel: new FakeKernel(code =>
+        code.includes('grid.fit') ? { status: 'timeout' } : {}
+      )
+    });
+    assert.deepEqual(verdict, { kind: 'stopped', reason: 'time-budget' });
+  });
+
   it('keeps an explicit per-cell limit', async () => {
     const { verdict, events } = await session(
       ['grid = Grid()', 'grid.fit(X, y)'],

@@ -192,7 +192,7 @@ describe('runLoop', () => {
     assert.equal(executions(events), 4);
   });
 
-  it('asks for a faster cell when one runs out of time, not a different one', async () => {
+  it('asks for a faster cell when one runs out of its time limit, not a different one', async () => {
     const slow = 'model.fit(X, epochs=1000)';
     const kernel = new FakeKernel(code =>
       code === slow ? { status: 'timeout' } : {}
@@ -217,9 +217,11 @@ describe('runLoop', () => {
           : null;
       }
     };
+    // Out of its own per-cell limit; without one, only the budget stops a cell.
     const { verdict, document } = await session(['X = 1', slow], {
       kernel,
-      fixers: [fixer]
+      fixers: [fixer],
+      limits: { cellTimeoutMs: 120_000 }
     });
     assert.deepEqual(verdict, { kind: 'reproducible' });
     assert.equal(document.cells[1].source, 'model.fit(X, epochs=10)');
