@@ -17,6 +17,11 @@ const failed: ICellResult = {
   durationMs: 1
 };
 const failure = { cellId: 'c3', position: 3, result: failed };
+const blocker = {
+  kind: 'install' as const,
+  module: 'statsmodels',
+  package: 'statsmodels'
+};
 const within: IScoreReport = {
   rows: [],
   allWithin: true,
@@ -74,6 +79,16 @@ const table: [string, Partial<ILoopState>, NextStep][] = [
     'fails at the cell when no fix is available',
     { failure, noFix: true },
     { kind: 'done', verdict: { kind: 'fails', ...failure } }
+  ],
+  [
+    'blocked when no fix is left and the failure is not the code',
+    { failure, noFix: true, blocker },
+    { kind: 'done', verdict: { kind: 'blocked', ...failure, blocker } }
+  ],
+  [
+    'blocked when the last verification stops at what is not the code',
+    { verification: { failure, blocker }, verifications: 2 },
+    { kind: 'done', verdict: { kind: 'blocked', ...failure, blocker } }
   ],
   [
     'stops at max fixes while a cell fails',
