@@ -21,7 +21,10 @@ export function collectBindings(codes: readonly ICode[]): IBindings {
   for (const code of codes) {
     const cursor = code.tree.cursor();
     do {
-      Private.visit(code, cursor.node, bindings);
+      // Nodes are made only for the statements that bind (making every node is slow).
+      if (Private.BINDERS.has(cursor.name)) {
+        Private.visit(code, cursor.node, bindings);
+      }
     } while (cursor.next());
   }
   return bindings;
@@ -59,6 +62,22 @@ export function isBindingSite(node: SyntaxNode): boolean {
 }
 
 namespace Private {
+  export const BINDERS = new Set([
+    'ImportStatement',
+    'AssignStatement',
+    'NamedExpression',
+    'ParamList',
+    'FunctionDefinition',
+    'ClassDefinition',
+    'ForStatement',
+    'WithStatement',
+    'TryStatement',
+    'ArrayComprehensionExpression',
+    'SetComprehensionExpression',
+    'DictionaryComprehensionExpression',
+    'ComprehensionExpression'
+  ]);
+
   export function visit(
     code: ICode,
     node: SyntaxNode,
@@ -131,18 +150,12 @@ namespace Private {
         }
         return;
       }
-      case 'VariableName':
-        if (
-          node.parent &&
-          node.parent.name !== 'AssignStatement' &&
-          node.parent.name !== 'ParamList' &&
-          node.parent.name !== 'NamedExpression' &&
-          node.parent.name !== 'ImportStatement' &&
-          node.parent.name !== 'FunctionDefinition' &&
-          node.parent.name !== 'ClassDefinition' &&
-          isBindingSite(node)
-        ) {
-          bind(text(node), { kind: 'opaque' });
+      default:
+        // for, with, except and comprehension targets: values not followed.
+        for (let child = node.firstChild; child; child = child.nextSibling) {
+          if (child.name === 'VariableName' && isBindingSite(child)) {
+            bind(text(child), { kind: 'opaque' });
+          }
         }
         return;
     }

@@ -1,4 +1,4 @@
-import type { SyntaxNode, Tree } from '@lezer/common';
+import { TreeFragment, type SyntaxNode, type Tree } from '@lezer/common';
 import { parser } from '@lezer/python';
 import { blankMagics } from '../rules/prepare';
 import { PYTHON_CELL, PYTHON_LINE } from './magics';
@@ -96,7 +96,7 @@ export function prepareCode(source: string): ICode {
   return {
     source,
     python: code,
-    tree: parser.parse(code),
+    tree: Private.parse(code),
     magics,
     lineStarts
   };
@@ -119,19 +119,12 @@ export function lineOf(code: ICode, offset: number): number {
 }
 
 /** Every statement and header of a text, in order, with its key and whether it is dead. */
-export function unitsOf(code: ICode): IUnit[] {
-  const units: IUnit[] = [];
-  if (code.cell) {
-    const { header } = code.cell;
-    const at = { nodes: [], from: 0, to: 0, dead: false };
-    units.push({ ...at, text: header, chain: [], key: header });
-    for (const line of code.cell.body) {
-      const key = `${header}\n${line}`;
-      units.push({ ...at, text: line, chain: [header], key });
-    }
-    return units;
+export function unitsOf(code: ICode): readonly IUnit[] {
+  let units = Private.units.get(code);
+  if (!units) {
+    units = Private.collect(code);
+    Private.units.set(code, units);
   }
-  Private.block(code, code.tree.topNode, [], false, units);
   return units;
 }
 
@@ -175,6 +168,49 @@ export function changedUnits(before: ICode, after: ICode): IUnit[] {
 }
 
 namespace Private {
+  export const units = new WeakMap<ICode, readonly IUnit[]>();
+
+  export function collect(code: ICode): IUnit[] {
+    const units: IUnit[] = [];
+    if (code.cell) {
+      const { header } = code.cell;
+      const at = { nodes: [], from: 0, to: 0, dead: false };
+      units.push({ ...at, text: header, chain: [], key: header });
+      for (const line of code.cell.body) {
+        const key = `${header}\n${line}`;
+        units.push({ ...at, text: line, chain: [header], key });
+      }
+      return units;
+    }
+    Private.block(code, code.tree.topNode, [], false, units);
+    return units;
+  }
+
+  // The text parsed last and its tree: a streamed proposal grows at its end, so most of
+  // its tree is reused.
+  let last: { text: string; fragments: readonly TreeFragment[] } | null = null;
+
+  /** Parses a text, reusing what is unchanged from the text parsed last. */
+  export function parse(text: string): Tree {
+    let fragments: readonly TreeFragment[] | undefined;
+    if (last) {
+      let same = 0;
+      const end = Math.min(last.text.length, text.length);
+      while (
+        same < end &&
+        last.text.charCodeAt(same) === text.charCodeAt(same)
+      ) {
+        same++;
+      }
+      fragments = TreeFragment.applyChanges(last.fragments, [
+        { fromA: same, toA: last.text.length, fromB: same, toB: text.length }
+      ]);
+    }
+    const tree = parser.parse(text, fragments);
+    last = { text, fragments: TreeFragment.addTree(tree, fragments) };
+    return tree;
+  }
+
   /** `%timeit -n 10 f()` → `f()`: the statement a timing magic runs. */
   export function pythonOfTiming(text: string): string | null {
     const statement = text
