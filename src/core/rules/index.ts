@@ -15,6 +15,7 @@ import { sklearnObjectRules } from './sklearn-objects';
 import { sklearnParamRules } from './sklearn-params';
 import { sklearnRemovedParamRules } from './sklearn-removed-params';
 import { sklearnSplitterRules } from './sklearn-splitters';
+import { sklearnAttributeRules } from './sklearn-attributes';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
 import { seabornRules } from './seaborn';
@@ -50,6 +51,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnParamRules,
   ...sklearnRemovedParamRules,
   ...sklearnSplitterRules,
+  ...sklearnAttributeRules,
   ...sklearnDefaultRules,
   ...matplotlibRules,
   ...seabornRules,

@@ -6,6 +6,7 @@ import {
   matchAt,
   methodRenamed
 } from './builders';
+import { spellName } from './bindings';
 import { spellModule, textOf } from './syntax';
 import { nameMoved, nameRemoved } from './builders-imports';
 import { sklearnNotes } from './sklearn-modules';
@@ -78,6 +79,13 @@ const gridScores = defineRule(
           'for params, mean, scores in search.grid_scores_:\n    print(params, round(mean, 3), len(scores))',
         after:
           "import numpy as np\nfor params, mean, scores in zip(search.cv_results_['params'], search.cv_results_['mean_test_score'], np.column_stack([search.cv_results_[f'split{k}_test_score'] for k in range(search.n_splits_)])):\n    print(params, round(mean, 3), len(scores))"
+      },
+      {
+        setup: `${IRIS}\nimport numpy as np\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeClassifier\nsearch = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=3).fit(X, y)`,
+        before:
+          'best = sorted(search.grid_scores_, key=lambda s: s.mean_validation_score)[-1]\nprint(best.parameters, round(best[1], 3))',
+        after:
+          "from collections import namedtuple\nbest = sorted([namedtuple('CVScoreTuple', 'parameters mean_validation_score cv_validation_scores')(*t) for t in zip(search.cv_results_['params'], search.cv_results_['mean_test_score'], np.column_stack([search.cv_results_[f'split{k}_test_score'] for k in range(search.n_splits_)]))], key=lambda s: s.mean_validation_score)[-1]\nprint(best.parameters, round(best[1], 3))"
       }
     ]
   },
@@ -92,16 +100,27 @@ const gridScores = defineRule(
         const results = `${search}.cv_results_`;
         const folds = `${np.name}.column_stack([${results}[f'split{k}_test_score'] for k in range(${search}.n_splits_)])`;
         const tuples = `zip(${results}['params'], ${results}['mean_test_score'], ${folds})`;
-        // Iterated over, a zip will do; anywhere else (len, indexing) it must be a list.
-        const iterated =
-          member.parent?.name === 'ForStatement' &&
-          (member.parent.getChild('in')?.to ?? Infinity) <= member.from;
+        // A loop that unpacks each tuple only needs the zip; any other use (len, indexing,
+        // `.mean_validation_score`, a helper given the list) gets the old named tuples.
+        const loop = member.parent;
+        const unpacked =
+          loop?.name === 'ForStatement' &&
+          (loop.getChild('in')?.to ?? Infinity) <= member.from &&
+          loop.firstChild?.nextSibling?.nextSibling?.name === ',';
+        const named = spellName(context, {
+          module: 'collections',
+          name: 'namedtuple'
+        });
+        const insert = unpacked
+          ? tuples
+          : `[${named.text}('CVScoreTuple', 'parameters mean_validation_score cv_validation_scores')(*t) for t in ${tuples}]`;
         return matchAt('sklearn.grid-scores', member, [
           ...np.edits,
           {
             from: member.from,
             to: member.to,
-            insert: iterated ? tuples : `list(${tuples})`
+            insert,
+            needs: unpacked ? [] : named.needs
           }
         ]);
       }),

@@ -161,7 +161,39 @@ const SIGNATURES: Record<string, { params: string[]; positional: number }> = {
     params: ['n_neighbors', 'weights', 'algorithm'],
     positional: 1
   },
-  PCA: { params: ['n_components', 'copy', 'whiten'], positional: 1 }
+  PCA: { params: ['n_components', 'copy', 'whiten'], positional: 1 },
+  DummyClassifier: {
+    params: ['strategy', 'random_state', 'constant'],
+    positional: 0
+  },
+  DummyRegressor: {
+    params: ['strategy', 'constant', 'quantile'],
+    positional: 0
+  },
+  validation_curve: {
+    params: ['estimator', 'X', 'y', 'param_name', 'param_range'],
+    positional: 3
+  },
+  make_blobs: {
+    params: ['n_samples', 'n_features', 'centers', 'cluster_std'],
+    positional: 2
+  },
+  make_classification: {
+    params: ['n_samples', 'n_features', 'n_informative', 'n_redundant'],
+    positional: 2
+  },
+  make_regression: {
+    params: ['n_samples', 'n_features', 'n_informative', 'n_targets'],
+    positional: 2
+  },
+  make_moons: {
+    params: ['n_samples', 'shuffle', 'noise', 'random_state'],
+    positional: 1
+  },
+  make_circles: {
+    params: ['n_samples', 'shuffle', 'noise', 'random_state', 'factor'],
+    positional: 1
+  }
 };
 
 /** Positional arguments where scikit-learn wants keywords. */
@@ -181,6 +213,20 @@ const keywordOnlyArgs = defineRule(
           "from sklearn.svm import SVC\nprint(SVC(10.0, 'linear').kernel)",
         after:
           "from sklearn.svm import SVC\nprint(SVC(C=10.0, kernel='linear').kernel)"
+      },
+      {
+        setup:
+          'import numpy as np\nfrom sklearn.model_selection import validation_curve\nfrom sklearn.svm import SVC\nX = np.arange(40.0).reshape(20, 2)\ny = np.arange(20) % 2',
+        before:
+          "train, test = validation_curve(SVC(), X, y, 'C', [0.1, 1.0], cv=2)\nprint(train.shape)",
+        after:
+          "train, test = validation_curve(SVC(), X, y, param_name='C', param_range=[0.1, 1.0], cv=2)\nprint(train.shape)"
+      },
+      {
+        before:
+          "from sklearn.dummy import DummyClassifier\nprint(DummyClassifier('most_frequent').fit([[0], [1], [2]], [1, 1, 0]).predict([[5]]))",
+        after:
+          "from sklearn.dummy import DummyClassifier\nprint(DummyClassifier(strategy='most_frequent').fit([[0], [1], [2]], [1, 1, 0]).predict([[5]]))"
       }
     ]
   },

@@ -429,7 +429,11 @@ namespace Private {
   function indexedByTrain(context: IRuleContext, loop: SyntaxNode): string[] {
     const keyword = loop.getChild('in');
     let train: string | null = null;
-    for (let c = loop.firstChild; c && c !== keyword; c = c.nextSibling) {
+    for (
+      let c = loop.firstChild;
+      c && c.from < (keyword?.from ?? Infinity);
+      c = c.nextSibling
+    ) {
       const name = firstName(c);
       if (name && c.name === 'TupleExpression') {
         train = textOf(context, name);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { proposeRewrite, scanSource } from '../../../../src/core/rules';
+import { sklearnAttributeRules } from '../../../../src/core/rules/sklearn-attributes';
 import { sklearnDefaultRules } from '../../../../src/core/rules/sklearn-defaults';
 import { sklearnModuleRules } from '../../../../src/core/rules/sklearn-modules';
 import { sklearnObjectRules } from '../../../../src/core/rules/sklearn-objects';
@@ -13,8 +14,26 @@ testExamples([
   ...sklearnObjectRules,
   ...sklearnParamRules,
   ...sklearnRemovedParamRules,
-  ...sklearnDefaultRules
+  ...sklearnDefaultRules,
+  ...sklearnAttributeRules
 ]);
+
+describe('a removed parameter read as an attribute', () => {
+  const read = (cell: string) =>
+    scanSource(cell, sklearnAttributeRules, { versions: TODAY });
+  it('asks what the object is, and is left alone on a module or when set', () => {
+    const [match] = read('print(model.normalize)');
+    assert.equal(
+      match.question?.decide('Ridge')?.[0].insert,
+      "getattr(model, 'normalize', False)"
+    );
+    assert.equal(match.question?.decide('StandardScaler'), null);
+    assert.deepEqual(
+      read('model.normalize = True\nx = preprocessing.normalize(X)'),
+      []
+    );
+  });
+});
 
 describe('a moved name used in a later cell', () => {
   const rules = [...sklearnObjectRules, ...sklearnRemovedParamRules];
