@@ -11,7 +11,7 @@ import {
   WidgetType,
   type DecorationSet
 } from '@codemirror/view';
-import { unsafeReasons, type IHunk } from '../../core';
+import { unsafeFlags, type IHunk } from '../../core';
 
 /** What the inline diff of one cell shows: a pending proposal's hunks over the cell's text. */
 export interface IInlineDiff {
@@ -180,14 +180,15 @@ namespace Private {
         row.textContent = line.replace(/\r?\n$/, '') || '\u200b';
         root.appendChild(row);
       }
-      // The warning goes on the hunks that add the unsafe code.
-      const unsafe =
+      // The warning goes on the hunks that add the unsafe code, naming each flag.
+      const flags =
         diff.unsafe.length > 0 && !hunk.conflicted
-          ? unsafeReasons(hunk.removed.join(''), hunk.added.join(''), {
+          ? unsafeFlags(hunk.removed.join(''), hunk.added.join(''), {
               // The cell's other lines say what its names are (`import os as o`).
               context: view.state.doc.toString()
             })
           : [];
+      const unsafe = [...new Set(flags.map(f => `${f.reason} (${f.detail})`))];
       if (unsafe.length > 0) {
         root.appendChild(unsafeNote(unsafe));
       }
