@@ -16,6 +16,7 @@ import { sklearnParamRules } from './sklearn-params';
 import { sklearnRemovedParamRules } from './sklearn-removed-params';
 import { sklearnSplitterRules } from './sklearn-splitters';
 import { sklearnAttributeRules } from './sklearn-attributes';
+import { sklearnSixRules } from './sklearn-six';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
 import { seabornRules } from './seaborn';
@@ -52,6 +53,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnRemovedParamRules,
   ...sklearnSplitterRules,
   ...sklearnAttributeRules,
+  ...sklearnSixRules,
   ...sklearnDefaultRules,
   ...matplotlibRules,
   ...seabornRules,

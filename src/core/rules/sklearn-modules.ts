@@ -110,8 +110,8 @@ const MOVED: readonly (readonly [string, string, string, string, string])[] = [
     'private',
     'PCA'
   ],
-  ['sklearn.externals.joblib', 'joblib', '0.23', 'vendored', 'dump'],
-  ['sklearn.externals.six', 'six', '0.23', 'vendored', 'PY3']
+  // sklearn.externals.six: see sklearn-six.ts (its names are in the standard library).
+  ['sklearn.externals.joblib', 'joblib', '0.23', 'vendored', 'dump']
 ];
 
 const WHY: Record<string, string> = {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { proposeRewrite, scanSource } from '../../../../src/core/rules';
 import { sklearnAttributeRules } from '../../../../src/core/rules/sklearn-attributes';
+import { sklearnSixRules } from '../../../../src/core/rules/sklearn-six';
 import { sklearnDefaultRules } from '../../../../src/core/rules/sklearn-defaults';
 import { sklearnModuleRules } from '../../../../src/core/rules/sklearn-modules';
 import { sklearnObjectRules } from '../../../../src/core/rules/sklearn-objects';
@@ -15,8 +16,35 @@ testExamples([
   ...sklearnParamRules,
   ...sklearnRemovedParamRules,
   ...sklearnDefaultRules,
-  ...sklearnAttributeRules
+  ...sklearnAttributeRules,
+  ...sklearnSixRules
 ]);
+
+describe('six in every form', () => {
+  const rewrite = (cell: string) =>
+    proposeRewrite(cell, scanSource(cell, sklearnSixRules, { versions: TODAY }))
+      ?.source ?? cell;
+  it('takes six.moves names from the standard library, inside a guarded import too', () => {
+    assert.equal(
+      rewrite(
+        'try:\n    from six.moves import urllib, range\nexcept ImportError:\n    import urllib2'
+      ),
+      'try:\n    import urllib.request, urllib.parse\nexcept ImportError:\n    import urllib2'
+    );
+    assert.equal(
+      rewrite('from sklearn.externals.six.moves.urllib.request import urlopen'),
+      'from urllib.request import urlopen'
+    );
+  });
+  it('leaves six itself where its names have no standard equivalent', () => {
+    const cell = 'from six import string_types, iteritems';
+    assert.equal(rewrite(cell), cell);
+    assert.equal(
+      rewrite('from sklearn.externals.six import string_types, StringIO'),
+      'from six import string_types\nfrom io import StringIO'
+    );
+  });
+});
 
 describe('a removed parameter read as an attribute', () => {
   const read = (cell: string) =>
