@@ -142,6 +142,7 @@ def main(argv: list[str]) -> int:
     for row in rows:
         repos.setdefault((row["repository"], row["commit"]), []).append(row)
     laid, missing = [], []
+    slugs = {repo.replace("/", "+") for repo, _ in repos}
     for (repo, commit), nbs in sorted(repos.items()):
         slug = repo.replace("/", "+")
         check = subprocess.run(
@@ -195,6 +196,11 @@ def main(argv: list[str]) -> int:
     (out / "corpus.json").write_text(
         json.dumps({"notebooks": kept}, indent=1) + "\n", encoding="utf-8"
     )
+    stale = sorted(
+        d.name for d in out.iterdir() if d.is_dir() and "+" in d.name and d.name not in slugs
+    )
+    if stale:
+        print(f"folders of repositories no longer in the manifest, left as they are: {stale}")
     counts = {s: sum(nb["split"] == s for nb in kept) for s in ("dev", "heldout")}
     print(
         f"{len(kept)} notebooks laid out "
