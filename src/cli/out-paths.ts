@@ -63,6 +63,7 @@ export async function planRun(
   const root = commonFolder(paths.map(path => dirname(path)));
   const notebooks: IRunNotebook[] = [];
   const taken: string[] = [];
+  let moduleTaken = false;
   for (const path of paths) {
     const notebook = await Private.readNotebook(path);
     const outFolder = join(out, relative(root, dirname(path)));
@@ -74,14 +75,15 @@ export async function planRun(
       );
     }
     const name = basename(path).replace(/\.ipynb$/i, '');
-    const targets = [`${name}.modernized.ipynb`, `${name}.report.md`];
-    if (!options.writeModules) {
-      targets.push(...(await Private.localModules(dirname(path), notebook)));
-    }
-    for (const target of targets) {
+    const results = [`${name}.modernized.ipynb`, `${name}.report.md`];
+    const modules = options.writeModules
+      ? []
+      : await Private.localModules(dirname(path), notebook);
+    for (const target of [...results, ...modules]) {
       const where = join(outFolder, target);
       if (await Private.exists(where)) {
         taken.push(where);
+        moduleTaken ||= modules.includes(target);
       }
     }
     notebooks.push({ path, notebook, outFolder });
@@ -92,9 +94,9 @@ export async function planRun(
     throw new InputError(
       `the run would write over ${list}${more}, which it did not write itself. ` +
         'Nothing was changed: move them away or choose another --out' +
-        (options.writeModules
-          ? '.'
-          : ' (or pass --write-modules for changed modules).')
+        (moduleTaken
+          ? ' (or pass --write-modules: changed modules in place, keeping .orig).'
+          : '.')
     );
   }
   if (options.json) {

@@ -138,6 +138,13 @@ describe('fault cases: a run loses nothing', { timeout: 300_000 }, () => {
       'through-link/results'
     ]);
     refused(result, /is the folder of .*through a symbolic link/);
+    const inPlace = await run([
+      'through-link/nb/nb.ipynb',
+      '--out',
+      'through-link/results',
+      '--out-in-place'
+    ]);
+    refused(inPlace, /would write over .*helpers\.py.*--write-modules/);
     assert.deepEqual(lost(before, await checksums(dir)), []);
     assert.equal(await exists(join(dir, 'nb', 'helpers.py.orig')), false);
   });
