@@ -13,6 +13,7 @@ import {
   KernelExecutor,
   NotebookFormatError,
   probeEnvironment,
+  repositoryFiles,
   RulesFixer,
   runLoop,
   type ICellResult,
@@ -388,28 +389,21 @@ namespace Private {
     return found;
   }
 
-  /** Files and folders beside the notebook, relative to its folder (a few levels deep). */
+  /**
+   * The files and folders of the notebook's repository, relative to its folder: beside
+   * it (`data/x.csv`) and elsewhere in the tree (`../data/x.csv`).
+   */
   export async function filesIn(folder: string): Promise<Set<string>> {
-    const found = new Set<string>();
-    const walk = async (dir: string, depth: number) => {
-      let entries;
+    return repositoryFiles(resolve(folder).split(sep).join('/'), async path => {
       try {
-        entries = await readdir(join(folder, dir), { withFileTypes: true });
+        const entries = await readdir(path, { withFileTypes: true });
+        return entries.map(entry => ({
+          name: entry.name,
+          folder: entry.isDirectory()
+        }));
       } catch {
-        return;
+        return null;
       }
-      for (const entry of entries) {
-        if (/^\.|^__pycache__$|^node_modules$/.test(entry.name)) {
-          continue;
-        }
-        const rel = dir ? `${dir}/${entry.name}` : entry.name;
-        found.add(rel);
-        if (entry.isDirectory() && depth < 3 && found.size < 5000) {
-          await walk(rel, depth + 1);
-        }
-      }
-    };
-    await walk('', 0);
-    return found;
+    });
   }
 }

@@ -174,7 +174,7 @@ export const dataCopyRules: IRule[] = [
       }
       return context.nodes('CallExpression').flatMap(call => {
         const node = readPath(context, call);
-        return node && Private.evaluable(context, node) && !inFunction(node)
+        return node && evaluablePath(context, node) && !inFunction(node)
           ? Private.askPath(context, node)
           : [];
       });
@@ -212,31 +212,34 @@ export const dataCopyRules: IRule[] = [
   )
 ];
 
-namespace Private {
-  /** Whether a path expression can be evaluated again (no call but os.path's). */
-  export function evaluable(context: IRuleContext, node: SyntaxNode): boolean {
-    if (node.name === 'CallExpression') {
-      const callee = calleeOf(context, node);
-      const dotted = callee && dottedName(context, callee.node);
-      return (
-        dotted !== null &&
-        PATH_CALLS.includes(resolve(context, dotted)) &&
-        argsOf(context, node).every(
-          arg => !arg.name && !arg.star && evaluable(context, arg.value)
-        )
-      );
-    }
-    if (!PATH_PARTS.has(node.name)) {
+/** Whether a path expression can be evaluated again (no call but os.path's). */
+export function evaluablePath(
+  context: IRuleContext,
+  node: SyntaxNode
+): boolean {
+  if (node.name === 'CallExpression') {
+    const callee = calleeOf(context, node);
+    const dotted = callee && dottedName(context, callee.node);
+    return (
+      dotted !== null &&
+      PATH_CALLS.includes(resolve(context, dotted)) &&
+      argsOf(context, node).every(
+        arg => !arg.name && !arg.star && evaluablePath(context, arg.value)
+      )
+    );
+  }
+  if (!PATH_PARTS.has(node.name)) {
+    return false;
+  }
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    if (child.name !== 'FormatReplacement' && !evaluablePath(context, child)) {
       return false;
     }
-    for (let child = node.firstChild; child; child = child.nextSibling) {
-      if (child.name !== 'FormatReplacement' && !evaluable(context, child)) {
-        return false;
-      }
-    }
-    return true;
   }
+  return true;
+}
 
+namespace Private {
   /**
    * Asks the kernel, as the cell is about to run, whether the path is there (and what it
    * is): when it is not and the repository holds a copy, the argument becomes the copy.
@@ -307,7 +310,7 @@ namespace Private {
       statement.name !== 'ExpressionStatement' ||
       statement.firstChild?.from !== call.from ||
       statement.firstChild.to !== call.to ||
-      !evaluable(context, target.value) ||
+      !evaluablePath(context, target.value) ||
       Private.guarded(context, statement)
     ) {
       return [];

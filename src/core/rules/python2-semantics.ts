@@ -1,6 +1,16 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
-import { argsOf, calleeOf, dottedName, resolve, textOf } from './syntax';
+import { evaluablePath, readPath } from './data-copies';
+import { inFunction } from './numpy-shapes';
+import {
+  appendArgument,
+  argsOf,
+  calleeOf,
+  dottedName,
+  resolve,
+  stringValue,
+  textOf
+} from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 // Python 2 builtins that returned lists and return lazy objects in Python 3.
@@ -16,6 +26,94 @@ const LIST_METHODS =
   /^(sort|append|extend|insert|remove|pop|reverse|index|count)$/;
 // Calls that need a sequence, not an iterator (numpy makes a 0-d object array of one).
 const NEEDS_SEQUENCE = /^(numpy\.\w+|random\.(shuffle|choice|sample)|len)$/;
+
+/**
+ * Python 2 read files as bytes and pandas under it did not decode them: a file that is
+ * not UTF-8 (Latin-1 data, accented names) read then, fails now. The kernel is asked
+ * whether the file decodes as UTF-8; where it does not, it is read as Latin-1, which
+ * like Python 2 maps every byte to one character.
+ */
+/** Whether `open(path[, mode])` reads text: no mode, or a literal one without `b`. */
+function textMode(context: IRuleContext, call: SyntaxNode): boolean {
+  const args = argsOf(context, call);
+  const mode = args.find(arg => arg.name === 'mode') ?? args[1];
+  if (!mode) {
+    return true;
+  }
+  const value = stringValue(textOf(context, mode.value));
+  return (mode.name === undefined || mode.name === 'mode') && value !== null
+    ? !value.includes('b')
+    : false;
+}
+
+/**
+ * Whether the notebook was written for Python 2: saved with it, or (saved before the
+ * metadata said) using Python 2 code the rules know.
+ */
+function writtenForPython2(context: IRuleContext): boolean {
+  const { pythonVersion, predates } = context.evidence;
+  return pythonVersion === undefined
+    ? predates.has('python')
+    : /^2\./.test(pythonVersion);
+}
+
+const textEncodingRule: IRule = defineRule(
+  {
+    ...py2,
+    id: 'python.text-encoding',
+    needs: ['open', 'read_csv', 'read_table'],
+    link: 'https://docs.python.org/3/whatsnew/3.0.html#text-vs-data-instead-of-unicode-vs-8-bit',
+    summary:
+      'Python 3 decodes text files as UTF-8: a file in another encoding, read as bytes under Python 2, is read as Latin-1.',
+    raises: {
+      ename: 'UnicodeDecodeError',
+      message: /'utf-8' codec can't decode/
+    },
+    examples: [
+      {
+        setup:
+          "with open('names.txt', 'wb') as f:\n    f.write('1 Caf\\xe9\\n'.encode('latin-1'))",
+        before:
+          "f = open('names.txt')\nfor line in f:\n    print(line.split(' ')[1].strip())",
+        after:
+          "f = open('names.txt', encoding='latin-1')\nfor line in f:\n    print(line.split(' ')[1].strip())",
+        answer: 'True',
+        writtenWith: '2.7.9'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const path = readPath(context, call);
+      const args = argsOf(context, call);
+      if (
+        !writtenForPython2(context) ||
+        !callee ||
+        !['open', 'read_csv', 'read_table'].includes(callee.name) ||
+        !path ||
+        !evaluablePath(context, path) ||
+        inFunction(call) ||
+        args.some(arg => arg.name === 'encoding' || arg.star) ||
+        (callee.name === 'open' && !textMode(context, call))
+      ) {
+        return [];
+      }
+      const file = textOf(context, path);
+      return [
+        {
+          ...matchAt('python.text-encoding', call, []),
+          question: {
+            expression: `(lambda p: isinstance(p, str) and __import__('os').path.isfile(p) and '\\ufffd' in __import__('pathlib').Path(p).read_bytes().decode('utf-8', 'replace'))(${file})`,
+            decide: answer =>
+              answer === 'True'
+                ? [appendArgument(context, call, "encoding='latin-1'")]
+                : null
+          }
+        }
+      ];
+    })
+);
 
 /**
  * Python 2 semantics past syntax: `map`, `filter`, `zip`, `range` and the dict views
@@ -76,7 +174,7 @@ export const python2SemanticRules: IRule[] = [
           );
         }
       };
-      const py2Notebook = /^2\./.test(context.evidence.pythonVersion ?? '');
+      const py2Notebook = writtenForPython2(context);
       const assigned = Private.assignedLazy(context);
       for (const call of context.nodes('CallExpression')) {
         const kind = Private.lazyKind(context, call);
@@ -100,7 +198,8 @@ export const python2SemanticRules: IRule[] = [
       }
       return [...wrapped.values()];
     }
-  )
+  ),
+  textEncodingRule
 ];
 
 namespace Private {

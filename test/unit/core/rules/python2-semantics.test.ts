@@ -80,3 +80,47 @@ describe('python.lazy-as-list', () => {
     }
   });
 });
+
+describe('python.text-encoding', () => {
+  const py2: INotebookEvidence = {
+    pythonVersion: '2.7.9',
+    predates: new Map()
+  };
+  const rule = python2SemanticRules.find(r => r.id === 'python.text-encoding')!;
+  const rewrite = (source: string, answer: string) =>
+    proposeRewrite(
+      source,
+      scanSource(source, [rule], { versions: TODAY, evidence: py2 }).map(
+        match => ({
+          ...match,
+          edits: match.question?.decide(answer) ?? match.edits
+        })
+      )
+    )?.source ?? source;
+
+  it('reads a CSV that is not UTF-8 as Latin-1', () => {
+    assert.equal(
+      rewrite("movies = pd.read_csv(DATA + 'movies.csv', sep='|')", 'True'),
+      "movies = pd.read_csv(DATA + 'movies.csv', sep='|', encoding='latin-1')"
+    );
+  });
+
+  it('asks nothing in a notebook written for Python 3', () => {
+    const source = "df = pd.read_csv('a.csv')";
+    assert.deepEqual(scanSource(source, [rule], { versions: TODAY }), []);
+  });
+
+  it('leaves files that decode, say their encoding, or are written', () => {
+    assert.equal(
+      rewrite("df = pd.read_csv('a.csv')", 'False'),
+      "df = pd.read_csv('a.csv')"
+    );
+    for (const source of [
+      "df = pd.read_csv('a.csv', encoding='cp1252')",
+      "out = open('log.txt', 'w')",
+      'text = open(path, "rb").read()'
+    ]) {
+      assert.equal(rewrite(source, 'True'), source);
+    }
+  });
+});
