@@ -356,7 +356,8 @@ export class LoopSession {
       failure &&
       blockerOf(
         failure.result,
-        this.options.document.source(failure.cellId) ?? ''
+        this.options.document.source(failure.cellId) ?? '',
+        this.options.environment.files
       );
     if (failure && !cut) {
       this._noteOriginalFailure(failure.position);

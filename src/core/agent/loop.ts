@@ -203,7 +203,8 @@ namespace Private {
     session.state.noFix = true;
     session.state.blocker = blockerOf(
       failure.result,
-      session.options.document.source(failure.cellId) ?? ''
+      session.options.document.source(failure.cellId) ?? '',
+      session.options.environment.files
     );
   }
 

@@ -67,6 +67,7 @@ const NETWORK_ERRORS = new Set([
 ]);
 const NETWORK_MESSAGE =
   /urlopen error|Name or service not known|Temporary failure in name resolution|Network is unreachable|getaddrinfo failed|Max retries exceeded|nodename nor servname/i;
+const ADJACENT_LITERALS = /(['"])[ \t]*(?:\\?\n[ \t]*)?\1/g;
 const URL = /\b(?:https?|ftp):\/\/[^\s'"()<>\]]+[^\s'"()<>\].,;:]/g;
 // requests: `HTTPSConnectionPool(host='archive.ics.uci.edu', port=443): Max retries exceeded with url: /ml/x.data`.
 const POOL =
@@ -75,11 +76,13 @@ const POOL =
 /**
  * Whether a failure is not the code's: a top-level module that is not installed (a
  * moved or removed module is the code's: `sklearn.cross_validation`, Python 2's
- * `urllib2`), or a network error fetching data, with the address the cell names.
+ * `urllib2`), or a network error fetching data, with the address the cell names, when
+ * no file of that name is among `files` (a copy there makes it the code's to read).
  */
 export function blockerOf(
   result: ICellResult,
-  source: string
+  source: string,
+  files: ReadonlySet<string> = new Set()
 ): Blocker | undefined {
   if (result.status !== 'error' || !result.ename) {
     return undefined;
@@ -96,6 +99,17 @@ export function blockerOf(
   }
   if (NETWORK_ERRORS.has(ename) || NETWORK_MESSAGE.test(evalue)) {
     const url = Private.urlOf(result, source);
+    const name =
+      url
+        ?.replace(/[?#].*$/, '')
+        .split('/')
+        .pop() ?? '';
+    const copied =
+      /\.\w+$/.test(name) &&
+      [...files].some(path => path === name || path.endsWith(`/${name}`));
+    if (copied) {
+      return undefined;
+    }
     return url ? { kind: 'download', url } : { kind: 'download' };
   }
   return undefined;
@@ -139,9 +153,13 @@ namespace Private {
   ): string | undefined {
     const line = cellFrames(result.traceback ?? [])[0]?.code ?? '';
     const pool = POOL.exec(result.evalue ?? '');
+    // `'https://host/ml/'\n    'data/wine.data'`: adjacent literals are one string.
+    const joined = source.replace(ADJACENT_LITERALS, '');
+    const inLine = line.match(URL)?.[0];
     return (
-      line.match(URL)?.[0] ??
-      source.match(URL)?.[0] ??
+      joined.match(URL)?.find(url => inLine && url.startsWith(inLine)) ??
+      inLine ??
+      joined.match(URL)?.[0] ??
       (pool ? `${pool[1].toLowerCase()}://${pool[2]}${pool[3]}` : undefined)
     );
   }

@@ -67,6 +67,21 @@ describe('blockerOf', () => {
       kind: 'download',
       url
     });
+    // Adjacent literals are one address; a copy beside the notebook makes it the code's.
+    const source =
+      "df = pd.read_csv('https://archive.example.org/ml/'\n" +
+      "                 'breast-cancer/wdbc.data', header=None)";
+    const unreachable = error('URLError', '<urlopen error [Errno -2]>', [
+      "Cell In[2], line 1\n----> 1 df = pd.read_csv('https://archive.example.org/ml/'\n"
+    ]);
+    assert.deepEqual(blockerOf(unreachable, source), {
+      kind: 'download',
+      url: 'https://archive.example.org/ml/breast-cancer/wdbc.data'
+    });
+    assert.equal(
+      blockerOf(unreachable, source, new Set(['wdbc.data', 'wdbc.names.txt'])),
+      undefined
+    );
     const requests = error(
       'ConnectionError',
       "HTTPSConnectionPool(host='example.org', port=443): Max retries exceeded with url: /x.csv (Caused by NewConnectionError)"
