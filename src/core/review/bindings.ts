@@ -83,7 +83,8 @@ namespace Private {
     node: SyntaxNode,
     bindings: IBindings
   ): void {
-    const text = (n: SyntaxNode) => code.python.slice(n.from, n.to);
+    const text = (n: SyntaxNode) =>
+      code.python.slice(n.from, n.to).normalize('NFKC');
     const bind = (name: string, binding: Binding) => {
       const list = bindings.names.get(name);
       if (list) {

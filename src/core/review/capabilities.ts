@@ -25,7 +25,7 @@ import {
   type Capability
 } from './capability-rules';
 import { lineOf, type ICode, type IUnit } from './changed-code';
-import { leavesFolder } from './magics';
+import { unsafeTarget } from './magics';
 import type { Resolver, Value } from './values';
 
 /** One use of a capability in the code judged, where it is. */
@@ -74,7 +74,8 @@ export function moduleVerdict(dotted: string): Verdict {
       best = prefix;
     }
   }
-  if (best) {
+  // Reloading a local module runs the notebook's own code again.
+  if (best && path !== 'importlib' && path !== 'importlib.reload') {
     return { capability: MODULES.get(best)! };
   }
   const write = PATH_WRITES.get(`${root}.${name}`);
@@ -187,7 +188,7 @@ namespace Private {
     }
 
     private _text(node: SyntaxNode): string {
-      return this._code.python.slice(node.from, node.to);
+      return this._code.python.slice(node.from, node.to).normalize('NFKC');
     }
 
     private _use(
@@ -341,7 +342,7 @@ namespace Private {
       if (of.kind === 'path') {
         if (PATH_DELETES.has(name)) {
           this._use('delete', `Path.${name}`, node);
-        } else if (PATH_WRITE_METHODS.has(name) && leavesFolder(of.text)) {
+        } else if (PATH_WRITE_METHODS.has(name) && unsafeTarget(of.text)) {
           this._use('write', `Path(${of.text ?? '?'}).${name}`, node);
         }
         return;
@@ -403,7 +404,7 @@ namespace Private {
           value.name === 'open'
         ) {
           const mode = positional[0] ?? args.find(arg => arg.name === 'mode');
-          if (this._writes(mode) && leavesFolder(value.of.text)) {
+          if (this._writes(mode) && unsafeTarget(value.of.text)) {
             this._use('write', said, node);
           }
         }
@@ -412,7 +413,7 @@ namespace Private {
           const texts = arg
             ? this._resolver.strings(this._code, arg.value)
             : [];
-          if (texts.some(text => text !== null && leavesFolder(text))) {
+          if (texts.some(text => text !== null && unsafeTarget(text))) {
             this._use('write', said, node);
           }
         }
@@ -491,7 +492,7 @@ namespace Private {
         return false;
       }
       const texts = this._resolver.strings(this._code, chosen.value);
-      return texts.length === 0 || texts.some(text => leavesFolder(text));
+      return texts.length === 0 || texts.some(text => unsafeTarget(text));
     }
 
     private _opensOutside(

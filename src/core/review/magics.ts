@@ -152,11 +152,21 @@ export function cellMagicFindings(
   }
   const writefile = /^%%(writefile|file)\s+(?:-a\s+)?(\S+)/.exec(line);
   if (writefile) {
-    return leavesFolder(writefile[2]) || /\.(py|pth|sh)$/.test(writefile[2])
+    return unsafeTarget(writefile[2])
       ? [{ capability: 'write', detail: line }]
       : [];
   }
   return [{ capability: 'ipython', detail: `${line.split(/\s/)[0]} cell` }];
+}
+
+/**
+ * Whether writing there needs consent: outside the folder, or a file of code that will
+ * run later unjudged (`helpers.py`, a `.pth` file, the notebook itself).
+ */
+export function unsafeTarget(path: string | null): boolean {
+  return (
+    leavesFolder(path) || /\.(py|pth|pyc|sh|bash|ipynb)\s*$/i.test(path ?? '')
+  );
 }
 
 /**

@@ -106,7 +106,9 @@ export class Resolver {
   }
 
   private _compute(code: ICode, node: SyntaxNode, depth: number): Value[] {
-    const text = (n: SyntaxNode) => code.python.slice(n.from, n.to);
+    // Python reads names in NFKC form: `ｏｓ` is `os`.
+    const text = (n: SyntaxNode) =>
+      code.python.slice(n.from, n.to).normalize('NFKC');
     switch (node.name) {
       case 'VariableName':
         return this._name(text(node), depth);
@@ -240,7 +242,13 @@ export class Resolver {
         return { kind: 'path', text: this._joined(code, args) } as Value;
       }
       if (/^pathlib\.\w+\.(home|cwd)$/.test(name)) {
-        return { kind: 'path', text: '/' } as Value;
+        return {
+          kind: 'path',
+          text: name.endsWith('home') ? '~' : '.'
+        } as Value;
+      }
+      if (name === 'os.getcwd') {
+        return { kind: 'string', text: '.' } as Value;
       }
       if (name === 'os.path.join') {
         return { kind: 'string', text: this._joined(code, args) } as Value;
@@ -379,7 +387,12 @@ namespace Private {
           ? module(`builtins.${name}`)
           : { kind: 'member', of: value, name };
       case 'path':
-        return name === 'parent' ? value : { kind: 'member', of: value, name };
+        return name === 'parent'
+          ? {
+              kind: 'path',
+              text: value.text === null ? null : `${value.text}/..`
+            }
+          : { kind: 'member', of: value, name };
       case 'string':
         return LOCAL;
       default:

@@ -315,7 +315,52 @@ const BYPASSES: [string, string, string, Capability][] = [
   ['%load of a URL', NONE, '%load http://example.com/x.py', 'network'],
   ['%env', NONE, '%env PATH=/tmp', 'interpreter'],
   ['%cd', NONE, '%cd /tmp', 'interpreter'],
-  // The network.
+  ['shell escape in a captured cell', NONE, '%%capture\n!rm -rf d', 'shell'],
+  // Odd spellings and hand-offs.
+  ['full-width name', NONE, "import os\nｏｓ.remove('d')", 'delete'],
+  [
+    'module returned',
+    NONE,
+    'import os\ndef tools():\n    return os',
+    'dynamic'
+  ],
+  ['call result', NONE, "tools().system('ls')", 'process'],
+  [
+    'parent folder of a path',
+    NONE,
+    "from pathlib import Path\n(Path.cwd().parent / 'x.txt').write_text('a')",
+    'write'
+  ],
+  [
+    'module beside the notebook',
+    NONE,
+    "open('helpers.py', 'w').write('import os')",
+    'write'
+  ],
+  [
+    'the notebook itself',
+    NONE,
+    "from pathlib import Path\nPath('nb.ipynb').write_text('{}')",
+    'write'
+  ],
+  [
+    'os.__dict__',
+    NONE,
+    "import os\nos.__dict__['system']('ls')",
+    'interpreter'
+  ],
+  [
+    'alias in a class body',
+    NONE,
+    'import os\nclass A:\n    run = os.system',
+    'process'
+  ],
+  [
+    'partial',
+    NONE,
+    "import functools, os\nfunctools.partial(os.system, 'ls')()",
+    'process'
+  ],
   ['socket', NONE, 'import socket\nsocket.socket()', 'network'],
   [
     'urlopen',
@@ -458,6 +503,17 @@ const ORDINARY: [string, string, string][] = [
     "import os, urllib.request\nurllib.request.urlretrieve('http://x/iris.csv', 'iris.csv')",
     "import os, urllib.request\nif not os.path.exists('iris.csv'):\n    urllib.request.urlretrieve('http://x/iris.csv', 'iris.csv')"
   ],
+  [
+    'a path from the working folder',
+    NONE,
+    "import os\nopen(os.path.join(os.getcwd(), 'out.txt'), 'w')"
+  ],
+  [
+    'reloading a helper module',
+    NONE,
+    'import importlib\nimport helpers\nimportlib.reload(helpers)'
+  ],
+  ['regular expressions', NONE, "import re\npattern = re.compile(r'\\d+')"],
   ['groupby with a lambda', NONE, "x = df.groupby('a').agg(lambda s: s.mean())"]
 ];
 
