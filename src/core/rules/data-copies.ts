@@ -36,6 +36,9 @@ const WRITE_MODE = /[wax]/;
 // Types of node a path expression may be made of for the kernel to evaluate it again.
 const PATH_PARTS = new Set([
   'String',
+  // 'a/' 'b.csv' over two lines: the line break inside is an error node of its own.
+  'ContinuedString',
+  '⚠',
   'FormatString',
   'VariableName',
   'MemberExpression',
@@ -257,7 +260,10 @@ namespace Private {
     const last = strings.length
       ? stringValue(textOf(context, strings[strings.length - 1]))
       : null;
-    const whole = node.name === 'String' ? last : null;
+    const parts = strings.map(n => stringValue(textOf(context, n)));
+    const literal = node.name === 'String' || node.name === 'ContinuedString';
+    const whole =
+      literal && parts.every(part => part !== null) ? parts.join('') : null;
     if (
       (whole !== null && context.files.has(whole.replace(/^\.\//, ''))) ||
       (last !== null && /\.\w+$/.test(last) && !copyOf(context.files, last))

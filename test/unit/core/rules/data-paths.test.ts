@@ -55,6 +55,17 @@ describe('copies of data in the repository', () => {
     );
   });
 
+  it('reads the copy of a URL written as two strings over two lines', () => {
+    assert.equal(
+      rewritten(
+        'data.repository-copy',
+        "df = pd.read_csv('https://archive.ics.uci.edu/ml/'\n                 'machine-learning-databases/wine/wine.data', header=None)",
+        '0https://archive.ics.uci.edu/ml/machine-learning-databases/wine/wine.data'
+      ),
+      "df = pd.read_csv('../../datasets/wine/wine.data', header=None)"
+    );
+  });
+
   it('keeps a path that is there when the cell runs', () => {
     const source = "df = pd.read_csv(DATA_DIR + 'wine.data')";
     assert.equal(
