@@ -1,12 +1,14 @@
 import type { IProposal } from '../agent/types';
-import type { ICellResult } from '../execution/types';
+import { pythonStringValue } from '../environment/versions';
+import type { ICellResult, IKernelProbe } from '../execution/types';
 import {
   answerQuestions,
   namesBoundBefore,
   prepareSource,
   proposeRewrite,
   raisedBy,
-  scanSource
+  scanSource,
+  type IScanEnvironment
 } from '../rules/engine';
 import type { IRule, IRuleMatch } from '../rules/types';
 import { unsafeReasons } from '../review/safety';
@@ -29,7 +31,8 @@ export class RulesFixer implements IFixer {
   /** The rewrite of every applicable match of the request's kind, or null. */
   async propose(request: IFixRequest): Promise<IProposal | null> {
     const rules = this._rules.filter(rule => rule.kind === request.kind);
-    let matches = scanSource(request.source, rules, request.environment);
+    const environment = await this._withVersions(request);
+    let matches = scanSource(request.source, rules, environment);
     if (request.probe && matches.some(m => m.question && !m.edits.length)) {
       matches = await answerQuestions(matches, request.probe);
     }
@@ -58,6 +61,34 @@ export class RulesFixer implements IFixer {
     };
   }
 
+  /**
+   * The request's environment with the versions a local module needs: the notebook's
+   * probe knows only the libraries the notebook imports, and a helper module may import
+   * others (a rule applies only where its library's version is known). Asked of the
+   * kernel once, silently.
+   */
+  private async _withVersions(request: IFixRequest): Promise<IScanEnvironment> {
+    const { environment, probe, target } = request;
+    const missing = this._distributions.filter(
+      d => !environment.versions.has(d)
+    );
+    if (target.kind !== 'module' || !probe || missing.length === 0) {
+      return environment;
+    }
+    this._probed ??= Private.probeVersions(probe, missing);
+    const versions = new Map([
+      ...(await this._probed),
+      ...environment.versions
+    ]);
+    return { ...environment, versions };
+  }
+
+  private _probed: Promise<Map<string, string>> | undefined;
+  private get _distributions(): string[] {
+    return [...new Set(this._rules.map(rule => rule.distribution))].filter(
+      d => d !== 'python'
+    );
+  }
   // Proposal ids are unique within the process.
   private static _count = 0;
   private readonly _rules: readonly IRule[];
@@ -73,6 +104,26 @@ export function explainsFailure(
 }
 
 namespace Private {
+  /** Installed versions of distributions, read in the kernel; none when it cannot say. */
+  export async function probeVersions(
+    probe: IKernelProbe,
+    distributions: readonly string[]
+  ): Promise<Map<string, string>> {
+    const expression =
+      "(lambda md: __import__('json').dumps({d: v for d in " +
+      JSON.stringify(distributions) +
+      ' for v in [next((x.version for x in md.distributions(name=d)), None)] if v}))' +
+      "(__import__('importlib.metadata', fromlist=['distributions']))";
+    try {
+      const found = JSON.parse(
+        pythonStringValue(await probe.evaluate(expression))
+      );
+      return new Map(Object.entries(found as Record<string, string>));
+    } catch {
+      return new Map();
+    }
+  }
+
   /**
    * The names bound where the target runs: by the code cells above a cell (they ran
    * first); none for a module, which sees only its own imports.
