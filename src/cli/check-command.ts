@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import {
   codeCells,
@@ -24,6 +23,7 @@ import {
   type IOutputStream
 } from './progress';
 import { Redactor } from './redact';
+import { checkReportPath, InputError } from './out-paths';
 import { buildReport } from './report';
 import { writeAtomic } from './safe-write';
 
@@ -47,14 +47,16 @@ export async function checkCommand(
   if (!notebook) {
     return ExitCode.badInput;
   }
-  if (
-    options.json &&
-    !(await Private.canWriteIn(dirname(resolve(options.json))))
-  ) {
-    stderr.write(
-      `Cannot write the report ${options.json}: no such writable folder.\n`
-    );
-    return ExitCode.badInput;
+  if (options.json) {
+    try {
+      await checkReportPath(resolve(options.json));
+    } catch (error) {
+      if (!(error instanceof InputError)) {
+        throw error;
+      }
+      stderr.write(`${error.message}\n`);
+      return ExitCode.badInput;
+    }
   }
 
   const cleanups: (() => Promise<void>)[] = [];
@@ -163,16 +165,6 @@ export async function checkCommand(
 }
 
 namespace Private {
-  /** Whether a report can be written in this folder (checked before a long run). */
-  export async function canWriteIn(dir: string): Promise<boolean> {
-    try {
-      await access(dir, constants.W_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
   /** The parsed notebook, or undefined after saying on stderr why it cannot be used. */
   export async function readNotebook(
     path: string,

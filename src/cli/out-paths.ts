@@ -100,7 +100,7 @@ export async function planRun(
     );
   }
   if (options.json) {
-    await Private.checkJson(resolve(options.json));
+    await checkReportPath(resolve(options.json));
   }
   if (await Private.exists(out)) {
     if (!(await stat(out)).isDirectory()) {
@@ -126,6 +126,34 @@ export async function planRun(
     }
   );
   return { notebooks, release };
+}
+
+/** --json FILE: its folder is writable; an existing file is an earlier report of ours. */
+export async function checkReportPath(path: string): Promise<void> {
+  const probe = join(dirname(path), `.${basename(path)}.${process.pid}.probe`);
+  try {
+    await writeAtomic(probe, '');
+    await unlink(probe);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(
+      `Cannot write the report ${path}: ${code === 'ENOENT' ? 'no such folder' : `not writable (${code})`}.`
+    );
+  }
+  if (!(await Private.exists(path))) {
+    return;
+  }
+  let tool: unknown;
+  try {
+    tool = JSON.parse(await readFile(path, 'utf8'))?.tool?.name;
+  } catch {
+    tool = undefined;
+  }
+  if (tool !== 'jupyterlab-modernizer') {
+    throw new InputError(
+      `--json ${path} exists and is not a report of jupyterlab-modernizer; it was left as it was.`
+    );
+  }
 }
 
 /** The deepest folder that holds all the given folders. */
@@ -181,37 +209,6 @@ namespace Private {
       }
     }
     return found;
-  }
-
-  /** --json FILE: its folder is writable; an existing file is an earlier report of ours. */
-  export async function checkJson(path: string): Promise<void> {
-    const probe = join(
-      dirname(path),
-      `.${basename(path)}.${process.pid}.probe`
-    );
-    try {
-      await writeAtomic(probe, '');
-      await unlink(probe);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new InputError(
-        `cannot write the report ${path}: ${code === 'ENOENT' ? 'no such folder' : `not writable (${code})`}.`
-      );
-    }
-    if (!(await exists(path))) {
-      return;
-    }
-    let tool: unknown;
-    try {
-      tool = JSON.parse(await readFile(path, 'utf8'))?.tool?.name;
-    } catch {
-      tool = undefined;
-    }
-    if (tool !== 'jupyterlab-modernizer') {
-      throw new InputError(
-        `--json ${path} exists and is not a report of jupyterlab-modernizer; it was left as it was.`
-      );
-    }
   }
 
   export async function exists(path: string): Promise<boolean> {

@@ -307,6 +307,18 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
     assert.doesNotMatch(run.stdout, /Running/);
   });
 
+  it('never writes its report over a file that is not an earlier report, the notebook least of all', async () => {
+    const text = notebookJson([['code', '1']]);
+    const notebook = await writeFileIn(server.root, 'own-report.ipynb', text);
+    const run = await cli(['check', notebook, ...connect, '--json', notebook]);
+    assert.equal(run.code, 2);
+    assert.match(
+      run.stderr,
+      /exists and is not a report of jupyterlab-modernizer/
+    );
+    assert.equal(await readFile(notebook, 'utf8'), text);
+  });
+
   it('says when the server refuses the token: exit 3', async () => {
     const notebook = await writeFileIn(
       server.root,

@@ -338,12 +338,12 @@ describe(
       [
         '--json in a read-only folder',
         ['nb.ipynb', '--out', 'out', '--json', 'read-only/r.json'],
-        /cannot write the report .*read-only\/r\.json/
+        /Cannot write the report .*read-only\/r\.json/
       ],
       [
         '--json in a folder that does not exist',
         ['nb.ipynb', '--out', 'out', '--json', 'no/such/r.json'],
-        /cannot write the report .*no\/such\/r\.json/
+        /Cannot write the report .*no\/such\/r\.json/
       ],
       [
         '--json on a file that is not a report',
