@@ -26,7 +26,7 @@ import {
   type ICheckSummary
 } from './check-run';
 import type { ILoopOptions } from './loop';
-import { earlierFailure, faultOf, type IWorse } from './take-back';
+import { changedUpTo, earlierFailure, faultAt, type IWorse } from './take-back';
 import type {
   IChange,
   ILoopState,
@@ -301,7 +301,12 @@ export class LoopSession {
           ? undefined
           : pending && position < pending.failedAt
             ? earlierFailure(pending.change, failure.result)
-            : this._faultAt(failure.cellId, failure.result);
+            : faultAt(
+                this.changes,
+                failure.cellId,
+                this.options.document.source(failure.cellId),
+                failure.result
+              );
       if (worse && (yield* this.takeBack(worse, position))) {
         return;
       }
@@ -461,18 +466,6 @@ export class LoopSession {
     return Math.max(0, this.state.budgetMs - (Date.now() - this._start));
   }
 
-  /** Whether a cell at or before a position, or a local module, was changed. */
-  changedUpTo(position: number): boolean {
-    const cells = this.runnable();
-    return this.changes.some(({ proposal: { target } }) => {
-      if (target.kind === 'module') {
-        return true;
-      }
-      const at = cells.findIndex(c => c.id === target.cellId);
-      return at >= 0 && at < position;
-    });
-  }
-
   /**
    * Takes back a change the notebook is worse with, writing back the source it was made
    * against, and runs again from its cell (or the top, for a module): the failure it
@@ -510,22 +503,8 @@ export class LoopSession {
     return true;
   }
 
-  /** The change to the failing cell (its latest) when the failure is its fault. */
-  private _faultAt(cellId: string, result: ICellResult): IWorse | undefined {
-    const current = this.options.document.source(cellId);
-    const change = [...this.changes]
-      .reverse()
-      .find(
-        ({ proposal: { target } }) =>
-          target.kind === 'cell' && target.cellId === cellId
-      );
-    return change && change.applied === current
-      ? faultOf(change, result)
-      : undefined;
-  }
-
   private _noteOriginalFailure(position: number): void {
-    if (!this.changedUpTo(position)) {
+    if (!changedUpTo(this.changes, this.runnable(), position)) {
       this.originalFailsBy = Math.min(
         position,
         this.originalFailsBy ?? position

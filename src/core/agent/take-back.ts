@@ -59,6 +59,39 @@ export function faultOf(
     : undefined;
 }
 
+/** The latest change to a failing cell, when it is still in place and to blame. */
+export function faultAt(
+  changes: readonly IChange[],
+  cellId: string,
+  current: string | null,
+  result: ICellResult
+): IWorse | undefined {
+  const change = [...changes]
+    .reverse()
+    .find(
+      ({ proposal: { target } }) =>
+        target.kind === 'cell' && target.cellId === cellId
+    );
+  return change && change.applied === current
+    ? faultOf(change, result)
+    : undefined;
+}
+
+/** Whether a cell at or before a 1-based position, or a local module, was changed. */
+export function changedUpTo(
+  changes: readonly IChange[],
+  cells: readonly { id: string }[],
+  position: number
+): boolean {
+  return changes.some(({ proposal: { target } }) => {
+    if (target.kind === 'module') {
+      return true;
+    }
+    const at = cells.findIndex(c => c.id === target.cellId);
+    return at >= 0 && at < position;
+  });
+}
+
 /** A cell that ran before the change fails with it. */
 export function earlierFailure(change: IChange, result: ICellResult): IWorse {
   return {
