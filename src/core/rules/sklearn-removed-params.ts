@@ -127,70 +127,97 @@ const SAFE_TO_DROP: Record<string, (value: string) => boolean> = {
  * Parameters that became keyword-only (scikit-learn 1.0), in their old order, and how many
  * leading ones may still be passed by position.
  */
-const SIGNATURES: Record<string, { params: string[]; positional: number }> = {
-  SVC: { params: ['C', 'kernel', 'degree', 'gamma', 'coef0'], positional: 0 },
+const SIGNATURES: Record<
+  string,
+  { module: string; params: string[]; positional: number }
+> = {
+  SVC: {
+    module: 'sklearn.svm',
+    params: ['C', 'kernel', 'degree', 'gamma', 'coef0'],
+    positional: 0
+  },
   SVR: {
+    module: 'sklearn.svm',
     params: ['kernel', 'degree', 'gamma', 'coef0', 'tol', 'C'],
     positional: 0
   },
   DecisionTreeClassifier: {
+    module: 'sklearn.tree',
     params: ['criterion', 'splitter', 'max_depth'],
     positional: 0
   },
   DecisionTreeRegressor: {
+    module: 'sklearn.tree',
     params: ['criterion', 'splitter', 'max_depth'],
     positional: 0
   },
   RandomForestClassifier: {
+    module: 'sklearn.ensemble',
     params: ['n_estimators', 'criterion', 'max_depth'],
     positional: 1
   },
   RandomForestRegressor: {
+    module: 'sklearn.ensemble',
     params: ['n_estimators', 'criterion', 'max_depth'],
     positional: 1
   },
   LogisticRegression: {
+    module: 'sklearn.linear_model',
     params: ['penalty', 'dual', 'tol', 'C'],
     positional: 1
   },
   KMeans: {
+    module: 'sklearn.cluster',
     params: ['n_clusters', 'init', 'n_init', 'max_iter'],
     positional: 1
   },
   KNeighborsClassifier: {
+    module: 'sklearn.neighbors',
     params: ['n_neighbors', 'weights', 'algorithm'],
     positional: 1
   },
-  PCA: { params: ['n_components', 'copy', 'whiten'], positional: 1 },
+  PCA: {
+    module: 'sklearn.decomposition',
+    params: ['n_components', 'copy', 'whiten'],
+    positional: 1
+  },
   DummyClassifier: {
+    module: 'sklearn.dummy',
     params: ['strategy', 'random_state', 'constant'],
     positional: 0
   },
   DummyRegressor: {
+    module: 'sklearn.dummy',
     params: ['strategy', 'constant', 'quantile'],
     positional: 0
   },
   validation_curve: {
+    module: 'sklearn.model_selection',
     params: ['estimator', 'X', 'y', 'param_name', 'param_range'],
     positional: 3
   },
   make_blobs: {
+    module: 'sklearn.datasets',
     params: ['n_samples', 'n_features', 'centers', 'cluster_std'],
     positional: 2
   },
   make_classification: {
+    module: 'sklearn.datasets',
     params: ['n_samples', 'n_features', 'n_informative', 'n_redundant'],
     positional: 2
   },
   make_regression: {
+    module: 'sklearn.datasets',
     params: ['n_samples', 'n_features', 'n_informative', 'n_targets'],
     positional: 2
   },
   make_moons: {
+    module: 'sklearn.datasets',
     params: ['n_samples', 'shuffle', 'noise', 'random_state'],
     positional: 1
   },
   make_circles: {
+    module: 'sklearn.datasets',
     params: ['n_samples', 'shuffle', 'noise', 'random_state', 'factor'],
     positional: 1
   }
@@ -201,6 +228,10 @@ const keywordOnlyArgs = defineRule(
   {
     id: 'sklearn.keyword-only-args',
     needs: Object.keys(SIGNATURES),
+    // Each keyword the rewrite may write, checked against today's signatures.
+    targets: Object.entries(SIGNATURES).flatMap(([name, { module, params }]) =>
+      params.map(param => `${module}.${name}(${param}=)`)
+    ),
     distribution: 'scikit-learn',
     since: '1.0',
     summary:

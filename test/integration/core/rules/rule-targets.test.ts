@@ -8,7 +8,7 @@ const PYTHON = join(import.meta.dirname, '../../../../.venv/bin/python');
 
 // Imports the longest module prefix of each target, then evaluates the rest on it.
 const CHECK = `
-import importlib, json, re, sys, warnings
+import importlib, inspect, json, re, sys, warnings
 warnings.simplefilter('ignore')
 missing = []
 for target in json.load(sys.stdin):
@@ -26,7 +26,13 @@ for target in json.load(sys.stdin):
     try:
         for name in parts[i:]:
             value = getattr(value, name)
-        eval('value' + rest, {'value': value})
+        keyword = re.fullmatch(r'\\((\\w+)=\\)', rest)
+        if keyword:
+            # \`f(name=)\`: f takes a parameter of that name.
+            if keyword[1] not in inspect.signature(value).parameters:
+                raise TypeError(keyword[1])
+        else:
+            eval('value' + rest, {'value': value})
     except Exception as error:
         missing.append(f'{target}: {type(error).__name__}')
 print(json.dumps(missing))
