@@ -9,7 +9,7 @@ export type ListFolder = (path: string) => Promise<IFolderEntry[] | null>;
 
 /** Limits of a repository's listing. */
 export interface IRepositoryLimits {
-  /** Ancestors of the notebook's folder looked at for the root; default 4. */
+  /** Ancestors of the notebook's folder looked at for the root; default 8. */
   maxUp?: number;
   /** Entries listed at most; default 20,000. */
   maxEntries?: number;
@@ -30,7 +30,7 @@ const ROOT_MARKERS = /^(readme|license|licence|copying)(\.\w+)?$|^\.gitignore$/i
 export async function repositoryRoot(
   folder: string,
   list: ListFolder,
-  maxUp = 4
+  maxUp = 8
 ): Promise<string> {
   let root = folder;
   let path = folder;
@@ -63,7 +63,7 @@ export async function repositoryFiles(
 ): Promise<Set<string>> {
   const maxEntries = limits.maxEntries ?? 20_000;
   const maxDepth = limits.maxDepth ?? 6;
-  const root = await repositoryRoot(folder, list, limits.maxUp ?? 4);
+  const root = await repositoryRoot(folder, list, limits.maxUp ?? 8);
   const below = folder === root ? '' : folder.slice(root.length + 1);
   const found = new Set<string>();
   const walk = async (relative: string, depth: number) => {

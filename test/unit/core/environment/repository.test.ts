@@ -54,6 +54,20 @@ describe('repository files', () => {
     );
   });
 
+  it('finds a README five folders up, where course repositories keep their labs', async () => {
+    assert.equal(
+      await repositoryRoot(
+        '/c/course/content/labs/lab5/notebook/solutions',
+        tree([
+          '/c/course/README.md',
+          '/c/course/content/labs/lab5/data/population.csv',
+          '/c/course/content/labs/lab5/notebook/solutions/lab5.ipynb'
+        ])
+      ),
+      '/c/course'
+    );
+  });
+
   it('lists the tree relative to the notebook, data elsewhere under ../', async () => {
     const files = await repositoryFiles(
       '/corpus/owner+book/notebooks/ch02',
