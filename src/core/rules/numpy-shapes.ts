@@ -239,6 +239,63 @@ export const numpyShapeRules: IRule[] = [
           )
         ];
       })
+  ),
+  // `P[i, j] = clf.decision_function([[x, y]])`: one sample's prediction is an array of
+  // one value, which numpy no longer converts into the element it is stored in.
+  defineRule(
+    {
+      id: 'numpy.one-sample-into-element',
+      needs: SAMPLE_METHODS,
+      distribution: 'numpy',
+      since: '1.25.0',
+      summary:
+        'A single sample’s prediction (an array of one value) stored into one element of an array: store its value.',
+      link: NOTES('1.25.0'),
+      raises: {
+        ename: 'ValueError',
+        message: /setting an array element with a sequence/
+      },
+      examples: [
+        {
+          setup:
+            'import numpy as np\nfrom sklearn.svm import SVC\nclf = SVC(kernel="linear").fit([[0, 0], [1, 1], [0, 1], [1, 0]], [0, 1, 0, 1])\nP = np.zeros((2, 2))',
+          before:
+            'for i, xi in enumerate([0.0, 1.0]):\n    for j, yj in enumerate([0.0, 1.0]):\n        P[i, j] = clf.decision_function([[xi, yj]])\nprint(P.round(1))',
+          after:
+            'for i, xi in enumerate([0.0, 1.0]):\n    for j, yj in enumerate([0.0, 1.0]):\n        P[i, j] = clf.decision_function([[xi, yj]])[0]\nprint(P.round(1))'
+        }
+      ]
+    },
+    context =>
+      context.nodes('AssignStatement').flatMap(assign => {
+        const target = assign.firstChild;
+        const value = assign.lastChild;
+        const callee = value && calleeOf(context, value);
+        const args = value ? argsOf(context, value) : [];
+        const sample = args[0]?.value;
+        const rows =
+          sample?.name === 'ArrayExpression'
+            ? sample.getChildren('ArrayExpression')
+            : [];
+        if (
+          target?.name !== 'MemberExpression' ||
+          target.getChild('[') === null ||
+          assign.getChildren('AssignOp').length !== 1 ||
+          value?.name !== 'CallExpression' ||
+          !callee ||
+          callee.node.name !== 'MemberExpression' ||
+          !SAMPLE_METHODS.includes(callee.name) ||
+          args.length !== 1 ||
+          rows.length !== 1
+        ) {
+          return [];
+        }
+        return [
+          matchAt('numpy.one-sample-into-element', value, [
+            { from: value.to, to: value.to, insert: '[0]' }
+          ])
+        ];
+      })
   )
 ];
 
