@@ -1,5 +1,5 @@
 import type { Capability } from './capability-rules';
-import { URL } from './capability-rules';
+import { URL } from './call-rules';
 
 /** One thing a magic does that needs consent. */
 export interface IMagicFinding {

@@ -2,12 +2,8 @@ import type { SyntaxNode } from '@lezer/common';
 import { argumentsIn, stringValue } from '../rules/syntax';
 import type { IBindings } from './bindings';
 import type { ICode } from './changed-code';
-import {
-  MODULES,
-  PATH_CLASSES,
-  PATH_DERIVED,
-  ROOT_MODULES
-} from './capability-rules';
+import { MODULES } from './capability-rules';
+import { PATH_CLASSES, PATH_DERIVED, ROOT_MODULES } from './call-rules';
 
 /** What an expression may be, as far as the analysis follows it. */
 export type Value =
