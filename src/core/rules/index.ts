@@ -17,6 +17,7 @@ import { sklearnRemovedParamRules } from './sklearn-removed-params';
 import { sklearnSplitterRules } from './sklearn-splitters';
 import { sklearnAttributeRules } from './sklearn-attributes';
 import { sklearnSixRules } from './sklearn-six';
+import { sklearnIoRules } from './sklearn-io';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
 import { seabornRules } from './seaborn';
@@ -54,6 +55,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnSplitterRules,
   ...sklearnAttributeRules,
   ...sklearnSixRules,
+  ...sklearnIoRules,
   ...sklearnDefaultRules,
   ...matplotlibRules,
   ...seabornRules,

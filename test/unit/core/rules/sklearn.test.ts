@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { proposeRewrite, scanSource } from '../../../../src/core/rules';
 import { sklearnAttributeRules } from '../../../../src/core/rules/sklearn-attributes';
 import { sklearnSixRules } from '../../../../src/core/rules/sklearn-six';
+import { sklearnIoRules } from '../../../../src/core/rules/sklearn-io';
 import { sklearnDefaultRules } from '../../../../src/core/rules/sklearn-defaults';
 import { sklearnModuleRules } from '../../../../src/core/rules/sklearn-modules';
 import { sklearnObjectRules } from '../../../../src/core/rules/sklearn-objects';
@@ -17,8 +18,24 @@ testExamples([
   ...sklearnRemovedParamRules,
   ...sklearnDefaultRules,
   ...sklearnAttributeRules,
-  ...sklearnSixRules
+  ...sklearnSixRules,
+  ...sklearnIoRules
 ]);
+
+describe('files scikit-learn writes', () => {
+  it('opens for text only a binary file export_graphviz writes to', () => {
+    const cells = [
+      "with open('model.pkl', 'wb') as f:\n    pickle.dump(model, f)",
+      "with open('tree.dot', 'wb') as f:\n    export_graphviz(tree, out_file='other.dot')"
+    ];
+    for (const cell of cells) {
+      assert.deepEqual(
+        scanSource(cell, sklearnIoRules, { versions: TODAY }),
+        []
+      );
+    }
+  });
+});
 
 describe('six in every form', () => {
   const rewrite = (cell: string) =>
