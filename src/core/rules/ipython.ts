@@ -35,8 +35,49 @@ function onlyWhereInstalled(to: string, rule: IRule): IRule {
   };
 }
 
+// A magic written with a space after its `%` (`% matplotlib inline`), which IPython 7
+// stopped reading as the magic.
+const SPACED_MAGIC = /^([ \t]*%{1,2})[ \t]+(?=[A-Za-z_])/gm;
+
 /** IPython's split into Jupyter projects (4.0) and later removals. */
 export const ipythonRules: IRule[] = [
+  defineRule(
+    {
+      id: 'ipython.spaced-magic',
+      needs: ['% '],
+      distribution: 'python',
+      since: '3.0',
+      summary:
+        'IPython no longer reads `% name` (a space after the `%`) as the magic `%name`.',
+      link: notes('7'),
+      raises: {
+        ename: 'UsageError',
+        message: /Line magic function `%` not found|Cell magic `%%` not found/
+      },
+      examples: [
+        {
+          before:
+            'n = 4\n% precision 2\nratio = (7\n         % n)\nprint(ratio)',
+          after: 'n = 4\n%precision 2\nratio = (7\n         % n)\nprint(ratio)'
+        }
+      ]
+    },
+    context =>
+      [...context.source.matchAll(SPACED_MAGIC)].flatMap(line => {
+        const from = line.index!;
+        const at = from + line[0].length;
+        // A magic line is blank to the parser; `% 2` inside brackets is Python.
+        const node = context.tree.resolveInner(at, 1);
+        if (node.name !== 'Script' && node.name !== 'Body') {
+          return [];
+        }
+        return [
+          matchAt('ipython.spaced-magic', { from, to: at }, [
+            { from, to: at, insert: line[1] }
+          ])
+        ];
+      })
+  ),
   ...(
     [
       ['IPython.html.widgets', 'ipywidgets', 'widgets', 'IntSlider'],
