@@ -386,7 +386,7 @@ export const matplotlibRules: IRule[] = [
       raises: {
         ename: ['ValueError', 'KeyError', 'AttributeError'],
         message:
-          /'(spectral|Vega\w+)(_r)? is not a valid value|has no attribute '(spectral|Vega\w+)(_r)?'/
+          /'(spectral|Vega\w+)(_r)?' is not a valid value|has no attribute '(spectral|Vega\w+)(_r)?'/
       },
       examples: [
         {

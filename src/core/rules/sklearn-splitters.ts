@@ -86,7 +86,7 @@ const signature = defineRule(
     raises: {
       ename: ['TypeError', 'ValueError', 'InvalidParameterError'],
       message:
-        /unexpected keyword argument '(n_folds|n_iter)'|takes 1 positional argument|object is not iterable|has no len\(\)|'n_splits' parameter|Cannot have number of splits/
+        /unexpected keyword argument '(n_folds|n_iter)'|takes 1 positional argument|takes no arguments|object is not iterable|has no len\(\)|'n_splits' parameter|Cannot have number of splits/
     },
     targets: NAMES.map(name => `sklearn.model_selection.${name}.split`),
     examples: [
