@@ -120,7 +120,7 @@ namespace Private {
     });
   }
 
-  /** `interact(f, a=...)` as a statement of its own → `f(a=...)`. */
+  /** `interact(f, a=...)` as a statement of its own or returned → `f(a=...)`. */
   export function calls(context: IRuleContext): IRuleMatch[] {
     return context.nodes('CallExpression').flatMap(call => {
       const callee = calleeOf(context, call);
@@ -128,7 +128,10 @@ namespace Private {
         !callee ||
         !INTERACT.includes(callee.name) ||
         !fromWidgets(context, dottedName(context, callee.node)) ||
-        call.parent?.name !== 'ExpressionStatement'
+        // A statement of its own, or what a helper returns (`return interact(f, ...)`).
+        !['ExpressionStatement', 'ReturnStatement'].includes(
+          call.parent?.name ?? ''
+        )
       ) {
         return [];
       }

@@ -58,6 +58,15 @@ describe('interactive controls without ipywidgets', () => {
     );
   });
 
+  it('calls the function a helper module returned the control of', () => {
+    const source =
+      'def plot_depths(X, y):\n    def show(depth=1, kind="gini"):\n        print(depth, kind)\n    from IPython.html.widgets import interact\n    return interact(show, depth=[1, 5], kind=["gini", "entropy"])';
+    assert.equal(
+      rewritten(source),
+      'def plot_depths(X, y):\n    def show(depth=1, kind="gini"):\n        print(depth, kind)\n    # from IPython.html.widgets import interact  (ipywidgets is not installed)\n    return show()'
+    );
+  });
+
   it('leaves a control whose starting value it cannot read', () => {
     const source = 'interact(show, n=slider)';
     assert.equal(
