@@ -172,6 +172,27 @@ export const matplotlibRules: IRule[] = [
       })
   ),
   keywordRenamed({
+    id: 'matplotlib.bar-colors',
+    distribution: 'matplotlib',
+    since: '2.0.0',
+    summary:
+      '`bar(colors=)` is not a bar parameter (today it raises): the colours are `color=`.',
+    link: 'https://matplotlib.org/stable/api/_as_gen/matplotlib.pyplot.bar.html',
+    raises: unexpected('colors'),
+    callees: ['bar', 'barh'],
+    keyword: 'colors',
+    to: 'color',
+    examples: [
+      {
+        setup: SETUP,
+        before:
+          "bars = plt.bar([1, 2], [3, 4], colors=['red', 'green'])\nprint(bars[1].get_facecolor())",
+        after:
+          "bars = plt.bar([1, 2], [3, 4], color=['red', 'green'])\nprint(bars[1].get_facecolor())"
+      }
+    ]
+  }),
+  keywordRenamed({
     id: 'matplotlib.axisbg',
     distribution: 'matplotlib',
     since: '2.2.0',
