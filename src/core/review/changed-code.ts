@@ -74,7 +74,12 @@ export function prepareCode(source: string): ICode {
     const assigned = ASSIGNED_MAGIC.exec(line);
     if (assigned) {
       magics.set(i, assigned[2]);
-      return assigned[1] + '_'.repeat(assigned[2].length);
+      const timed = PYTHON_LINE.test(assigned[2])
+        ? Private.pythonOfTiming(assigned[2])
+        : null;
+      return timed
+        ? (assigned[1] + timed).padEnd(line.length)
+        : assigned[1] + '_'.repeat(assigned[2].length);
     }
     if (blanked[i] === line || line.trim() === '') {
       return line;

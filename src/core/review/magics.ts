@@ -69,6 +69,8 @@ export const PYTHON_CELL =
 // Cell magics that only show their body (Markdown, LaTeX, an SVG image).
 const SHOWN_CELL = /^%%(markdown|latex|svg)\b/;
 const SHELL_CELL = /^%%(bash|sh|zsh|script|system|perl|ruby|cmd|powershell)\b/;
+// A timing magic's setup statement, given as a string.
+const SETUP = /\s-s\b/;
 const INSTALLERS = /^(pip3?|conda|mamba|micromamba|uv|poetry|apt(-get)?)\b/;
 
 /** What a line magic or shell escape does (`!ls`, `%pip install x`, `x = %sx ls`). */
@@ -113,7 +115,10 @@ export function lineMagicFindings(text: string): IMagicFinding[] {
       : [{ capability: 'ipython', detail: `${said} ${extension}` }];
   }
   if (SAFE_LINE.has(name)) {
-    return [];
+    // `%timeit -s "setup"` runs code held in a string.
+    return PYTHON_LINE.test(line) && SETUP.test(line)
+      ? [{ capability: 'dynamic', detail: line }]
+      : [];
   }
   if (['save', 'logstart', 'notebook', 'store'].includes(name)) {
     const path = args.trim().split(/\s+/).pop() ?? '';
@@ -137,7 +142,7 @@ export function cellMagicFindings(
 ): IMagicFinding[] | null {
   const line = header.trim();
   if (PYTHON_CELL.test(line)) {
-    return null;
+    return SETUP.test(line) ? [{ capability: 'dynamic', detail: line }] : null;
   }
   if (SHOWN_CELL.test(line)) {
     return [];

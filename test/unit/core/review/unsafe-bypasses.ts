@@ -302,6 +302,24 @@ export const BYPASSES: [string, string, string, Capability][] = [
   ['%%javascript', NONE, '%%javascript\nfetch("/api")', 'ipython'],
   ['%run', NONE, '%run other.py', 'ipython'],
   ['%time of a call', NONE, "import os\n%time os.system('ls')", 'process'],
+  [
+    'assigned %timeit',
+    NONE,
+    "import os\nr = %timeit -o os.system('ls')",
+    'process'
+  ],
+  [
+    '%timeit setup string',
+    NONE,
+    '%timeit -s "import os; os.system(\'ls\')" pass',
+    'dynamic'
+  ],
+  [
+    '%%timeit setup string',
+    NONE,
+    '%%timeit -s "import os; os.system(\'ls\')"\npass',
+    'dynamic'
+  ],
   ['%pip', NONE, '%pip install xgboost', 'install'],
   ['!pip', NONE, '!pip install xgboost', 'install'],
   ['%conda', NONE, '%conda install numpy', 'install'],
