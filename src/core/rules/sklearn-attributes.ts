@@ -64,5 +64,51 @@ const normalizeAttribute = defineRule(
     })
 );
 
+/**
+ * `gmm.covars_` is `covariances_` on GaussianMixture (GMM's replacement, 0.20), same
+ * shape for each covariance type. hmmlearn's models still have `covars_`: only a
+ * GaussianMixture is renamed, the kernel says which it is.
+ */
+const covars = defineRule(
+  {
+    id: 'sklearn.gmm-covars',
+    needs: ['.covars_'],
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary:
+      "GMM's `covars_` is GaussianMixture's `covariances_` (scikit-learn 0.20).",
+    link: sklearnNotes('0.20'),
+    raises: {
+      ename: 'AttributeError',
+      message: /'GaussianMixture' object has no attribute 'covars_'/
+    },
+    targets: ['sklearn.mixture.GaussianMixture'],
+    examples: [
+      {
+        setup:
+          "import numpy as np\nfrom sklearn.mixture import GaussianMixture\ngmm = GaussianMixture(2, covariance_type='diag', random_state=0).fit(np.random.RandomState(0).rand(20, 2))",
+        before: 'print(gmm.covars_.shape)',
+        after: 'print(gmm.covariances_.shape)',
+        answer: 'GaussianMixture'
+      }
+    ]
+  },
+  context =>
+    context.nodes('PropertyName').flatMap(property => {
+      const member = property.parent!;
+      if (textOf(context, property) !== 'covars_') {
+        return [];
+      }
+      return onReceiver(context, 'sklearn.gmm-covars', {
+        node: member,
+        owner: member.firstChild!,
+        types: ['GaussianMixture'],
+        edits: [
+          { from: property.from, to: property.to, insert: 'covariances_' }
+        ]
+      });
+    })
+);
+
 /** Attributes of scikit-learn estimators that were removed or renamed. */
-export const sklearnAttributeRules: IRule[] = [normalizeAttribute];
+export const sklearnAttributeRules: IRule[] = [normalizeAttribute, covars];
