@@ -10,6 +10,7 @@ import {
   type IUnit
 } from './changed-code';
 import { cellMagicFindings, lineMagicFindings } from './magics';
+import { steeredUnits } from './steered-units';
 import { trustedSpans } from './trusted-edits';
 import { Resolver } from './values';
 
@@ -62,10 +63,12 @@ export function unsafeFlags(
   const codes = options.context
     ? [code, Private.prepared(options.context)]
     : [code];
-  const resolver = new Resolver(collectBindings(codes), options.imports);
+  const bindings = collectBindings(codes);
+  const resolver = new Resolver(bindings, options.imports);
+  const steered = steeredUnits(code, units, bindings, resolver);
   const uses = [
     ...Private.magicUses(code, units),
-    ...capabilityUses(code, units, resolver)
+    ...capabilityUses(code, [...units, ...steered], resolver)
   ];
   const spans = options.trusted?.length
     ? trustedSpans(before, after, options.trusted)

@@ -276,6 +276,18 @@ export const BYPASSES: [string, string, string, Capability][] = [
     "import shutil\nshutil.rmtree('d')",
     'delete'
   ],
+  [
+    'an unchanged deletion pointed elsewhere',
+    "import shutil\ntarget = 'tmp'\nshutil.rmtree(target)",
+    "import shutil\ntarget = '/home'\nshutil.rmtree(target)",
+    'delete'
+  ],
+  [
+    'an unchanged call given a module',
+    "import shutil\ntools = helpers\ntools.rmtree_cache('x')\ntools.move('a', 'b')",
+    "import shutil\ntools = shutil\ntools.rmtree_cache('x')\ntools.move('a', 'b')",
+    'delete'
+  ],
   // IPython.
   ['get_ipython system', NONE, "get_ipython().system('rm -rf d')", 'shell'],
   [

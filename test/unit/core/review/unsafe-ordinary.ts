@@ -132,5 +132,10 @@ export const ORDINARY: [string, string, string][] = [
     'import importlib\nimport helpers\nimportlib.reload(helpers)'
   ],
   ['regular expressions', NONE, "import re\npattern = re.compile(r'\\d+')"],
+  [
+    'a new data path above unchanged reads',
+    "path = 'train.csv'\ndf = pd.read_csv(path)\ndf.to_csv('out.csv')",
+    "path = 'data/train.csv'\ndf = pd.read_csv(path)\ndf.to_csv('out.csv')"
+  ],
   ['groupby with a lambda', NONE, "x = df.groupby('a').agg(lambda s: s.mean())"]
 ];
