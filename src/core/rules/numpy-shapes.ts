@@ -105,6 +105,11 @@ export const numpyShapeRules: IRule[] = [
         ) {
           return [];
         }
+        const known = Private.literalRagged(args[0].value);
+        if (known !== null) {
+          const edits = [appendArgument(context, call, 'dtype=object')];
+          return known ? [matchAt('numpy.ragged-array', call, edits)] : [];
+        }
         const value = textOf(context, args[0].value);
         return [
           Private.asking(
@@ -136,10 +141,11 @@ export const numpyShapeRules: IRule[] = [
       },
       examples: [
         {
-          setup: 'import numpy as np\nw = np.array([[0.5]])',
-          before: 'print(float(w) * 2)',
-          after: 'print(float(w.item()) * 2)',
-          answer: '2 1 True'
+          setup:
+            'from sklearn.linear_model import LinearRegression\nlr = LinearRegression().fit([[0], [1], [2]], [[1], [3], [5]])',
+          before: 'print(round(float(lr.intercept_), 2))',
+          after: 'print(round(float(lr.intercept_.item()), 2))',
+          answer: '1 1 True'
         }
       ]
     },
@@ -155,7 +161,9 @@ export const numpyShapeRules: IRule[] = [
           args[0].star ||
           !Private.pure(args[0].value) ||
           inFunction(call) ||
-          ['Number', 'String'].includes(args[0].value.name)
+          // An element or attribute (`ratings[0]`, `lr.intercept_`); a plain name is
+          // most often a Python number.
+          !Private.hasMember(args[0].value)
         ) {
           return [];
         }
@@ -224,7 +232,8 @@ export const numpyShapeRules: IRule[] = [
           args[0].star ||
           !Private.pure(args[0].value) ||
           inFunction(call) ||
-          Private.nested(args[0].value)
+          Private.nested(args[0].value) ||
+          Private.matrixName(context, args[0].value)
         ) {
           return [];
         }
@@ -322,6 +331,60 @@ namespace Private {
       }
     }
     return true;
+  }
+
+  /**
+   * Whether a list or tuple literal is ragged, from its items alone: true when they are
+   * literal sequences (or scalars) of different lengths, false when they are all
+   * scalars or sequences of one length; null when an item is a name the kernel must say.
+   */
+  export function literalRagged(node: SyntaxNode): boolean | null {
+    if (node.name !== 'ArrayExpression' && node.name !== 'TupleExpression') {
+      return null;
+    }
+    const lengths = new Set<number>();
+    for (const item of items(node)) {
+      if (item.name === 'ArrayExpression' || item.name === 'TupleExpression') {
+        lengths.add(items(item).length);
+      } else if (
+        /^(Number|String|Boolean|None|UnaryExpression)$/.test(item.name)
+      ) {
+        lengths.add(-1);
+      } else {
+        return null;
+      }
+    }
+    return lengths.size > 1 && [...lengths].some(length => length >= 0);
+  }
+
+  /** The items of a list or tuple literal. */
+  function items(node: SyntaxNode): SyntaxNode[] {
+    const found: SyntaxNode[] = [];
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (!['(', ')', '[', ']', ','].includes(child.name)) {
+        found.push(child);
+      }
+    }
+    return found;
+  }
+
+  /** Whether an expression is or holds an attribute or element access. */
+  export function hasMember(node: SyntaxNode): boolean {
+    if (node.name === 'MemberExpression') {
+      return true;
+    }
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      if (hasMember(child)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** `X`, `X_test`, `X.values`: by scikit-learn's convention a capital name is a matrix. */
+  export function matrixName(context: IRuleContext, node: SyntaxNode): boolean {
+    const dotted = dottedName(context, node);
+    return dotted !== null && /^[A-Z]\w*(\.(values|T))?$/.test(dotted);
   }
 
   /** A list literal of lists: 2-D already. */

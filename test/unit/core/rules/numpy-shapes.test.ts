@@ -28,7 +28,10 @@ describe('array shapes', () => {
         'sklearn.single-sample-2d',
         'def one(model, x):\n    return model.predict(x)'
       ],
-      ['numpy.size-one-array-scalar', 'f = lambda w: float(w)']
+      ['numpy.size-one-array-scalar', 'f = lambda w: float(w.sum)'],
+      ['numpy.size-one-array-scalar', 'folds = float(n_folds)'],
+      ['sklearn.single-sample-2d', 'y = model.predict(X_test)'],
+      ['numpy.ragged-array', 'a = np.array([[0.5, 3], [4, 2]])']
     ]) {
       assert.deepEqual(
         matchesIn(rule(id), source, { setup: 'import numpy as np' }),
@@ -45,12 +48,24 @@ describe('array shapes', () => {
       'a = np.array(rows)'
     );
     assert.equal(
-      rewritten('numpy.size-one-array-scalar', 'x = float(w)', '0 1 True'),
-      'x = float(w)'
+      rewritten('numpy.size-one-array-scalar', 'x = float(w[0])', '0 1 True'),
+      'x = float(w[0])'
     );
     assert.equal(
       rewritten('sklearn.single-sample-2d', 'model.predict(X)', '2 40 4'),
       'model.predict(X)'
+    );
+  });
+
+  it('says dtype=object for a ragged literal without asking', () => {
+    assert.equal(
+      rewritten(
+        'numpy.ragged-array',
+        'a = np.array([[1, 2], [3]])',
+        'x',
+        'import numpy as np'
+      ),
+      'a = np.array([[1, 2], [3]], dtype=object)'
     );
   });
 
