@@ -26,11 +26,16 @@ WRITES = re.compile(
     r"to_csv|savefig|to_pickle|np\.save|dump\(|to_excel|to_json|write|['\"]wb?['\"]"
 )
 READS_URL = re.compile(r"read_|urlopen|urlretrieve|requests\.get|loadtxt|genfromtxt|wget|open\(")
+# A metric computed in the cell: a score method or function, a metrics call, a cross-validation.
 SCORE_SRC = re.compile(
-    r"score|accuracy|error|r2|rmse|mse|mae|auc|precision|recall|f1|metrics\.|cross_val", re.I
+    r"score\(|scores?\b|score_\b|accuracy|error|\br2|rmse|\bmse|\bmae|auc|precision|recall|"
+    r"\bf1|metrics\.|cross_val",
+    re.I,
 )
+# An output line naming a metric beside its value.
 SCORE_LINE = re.compile(
-    r"score|accura|acc\b|error|r\^?2|rmse|mse|mae|auc|precision|recall|f1", re.I
+    r"score|accura|\bacc\b|error|\br\^?2\b|\brmse\b|\bmse\b|\bmae\b|\bauc|precision|recall|\bf1",
+    re.I,
 )
 NUMBER = re.compile(r"(?<![\w.])-?\d*\.\d+(?:e-?\d+)?")
 NETWORK = [
@@ -247,7 +252,9 @@ def judge(repo: Repo, nb_path: str, raw: bytes) -> str:
 
 
 def computing_lines(src: str) -> str:
-    """The lines of a cell that compute (no imports, comments or magics), to find score calls."""
+    """The code of a cell that computes, to find score calls: no imports, comments, magics or
+    string literals (a column named 'test_score' is data, not a metric)."""
     lines = [ln.split("#", 1)[0] for ln in src.splitlines()]
     skip = re.compile(r"\s*(import|from\s+\S+\s+import|%|!)")
-    return "\n".join(ln for ln in lines if ln.strip() and not skip.match(ln))
+    code = "\n".join(ln for ln in lines if ln.strip() and not skip.match(ln))
+    return re.sub(r"'[^'\n]*'|\"[^\"\n]*\"", "''", code)
