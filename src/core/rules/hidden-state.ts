@@ -106,7 +106,8 @@ export const hiddenStateRules: IRule[] = [
     {
       id: ID,
       distribution: 'python',
-      since: '3.0',
+      // Not a Python 2 change: 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
       summary:
         'A well-known library name is used but imported nowhere (its import was in a cell since deleted): import it where it is first needed.',
       link: 'https://docs.python.org/3/reference/import.html',

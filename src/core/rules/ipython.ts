@@ -46,7 +46,8 @@ export const ipythonRules: IRule[] = [
       id: 'ipython.spaced-magic',
       needs: ['% '],
       distribution: 'python',
-      since: '3.0',
+      // Not a Python 2 change: 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
       summary:
         'IPython no longer reads `% name` (a space after the `%`) as the magic `%name`.',
       link: notes('7'),
@@ -159,7 +160,8 @@ export const ipythonRules: IRule[] = [
       needs: ['watermark'],
       // The kernel's Python: `%load_ext` needs no import of IPython to be probed.
       distribution: 'python',
-      since: '3.0',
+      // Not a Python 2 change: 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
       summary:
         'The watermark extension is not installed: its lines only print versions, so they go.',
       link: 'https://github.com/rasbt/watermark#readme',

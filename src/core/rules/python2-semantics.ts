@@ -53,7 +53,7 @@ function textMode(context: IRuleContext, call: SyntaxNode): boolean {
 function writtenForPython2(context: IRuleContext): boolean {
   const { pythonVersion, predates } = context.evidence;
   return pythonVersion === undefined
-    ? predates.has('python')
+    ? predates.get('python') === '3.0'
     : /^2\./.test(pythonVersion);
 }
 

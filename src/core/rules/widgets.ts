@@ -32,7 +32,8 @@ export const widgetRules: IRule[] = [
       needs: ['widgets', 'interact'],
       // The kernel's Python: a notebook need not import IPython to use its widgets.
       distribution: 'python',
-      since: '3.0',
+      // Not a Python 2 change: 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
       summary:
         'ipywidgets is not installed: an interactive control calls its function once with the control’s initial values.',
       link: 'https://ipywidgets.readthedocs.io/en/stable/examples/Using%20Interact.html',

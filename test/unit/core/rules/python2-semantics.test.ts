@@ -71,6 +71,15 @@ describe('python.lazy-as-list', () => {
     );
   });
 
+  it('takes a notebook without its Python for Python 2 only by its Python 2 code', () => {
+    const source = 'squares = map(abs, xs)';
+    const dated = (version: string): INotebookEvidence => ({
+      predates: new Map([['python', version]])
+    });
+    assert.equal(rewrite(source, dated('3.0')), 'squares = list(map(abs, xs))');
+    assert.equal(rewrite(source, dated('3.6')), source);
+  });
+
   it('does nothing where the builtin or list is rebound', () => {
     for (const source of [
       'def map(f, xs):\n    return [f(x) for x in xs]\nprint(map(abs, [-1])[0])',
