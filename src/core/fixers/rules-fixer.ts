@@ -4,6 +4,7 @@ import type { ICellResult, IKernelProbe } from '../execution/types';
 import {
   answerQuestions,
   namesBoundBefore,
+  namesDefined,
   prepareSource,
   proposeRewrite,
   raisedBy,
@@ -68,7 +69,8 @@ export class RulesFixer implements IFixer {
    * kernel once, silently.
    */
   private async _withVersions(request: IFixRequest): Promise<IScanEnvironment> {
-    const { environment, probe, target } = request;
+    const { probe, target } = request;
+    const environment = Private.withDefinitions(request);
     const missing = this._distributions.filter(
       d => !environment.versions.has(d)
     );
@@ -104,6 +106,16 @@ export function explainsFailure(
 }
 
 namespace Private {
+  /** For a cell, the names the notebook defines in any of its cells (see IRuleContext.defined). */
+  export function withDefinitions(request: IFixRequest): IScanEnvironment {
+    const { environment, target, document } = request;
+    if (target.kind !== 'cell' || environment.defined) {
+      return environment;
+    }
+    const cells = document.codeCells().map(cell => prepareSource(cell.source));
+    return { ...environment, defined: namesDefined(cells) };
+  }
+
   /** Installed versions of distributions, read in the kernel; none when it cannot say. */
   export async function probeVersions(
     probe: IKernelProbe,

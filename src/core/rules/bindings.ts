@@ -67,6 +67,8 @@ interface IBound {
   at: number;
   /** The function or class body it is local to; null at module level. */
   scope: SyntaxNode | null;
+  /** Bound by an import statement. */
+  imported?: boolean;
 }
 
 /** The names a source binds at module level (imports, assignments, defs, loops, with). */
@@ -75,6 +77,19 @@ export function namesBound(prepared: IPreparedSource): Set<string> {
     Private.bindings(prepared.tree, prepared.python)
       .filter(binding => binding.scope === null)
       .map(binding => binding.name)
+  );
+}
+
+/** The names sources bind other than by an import: functions, classes, assignments, loops. */
+export function namesDefined(
+  prepared: readonly IPreparedSource[]
+): Set<string> {
+  return new Set(
+    prepared.flatMap(({ tree, python }) =>
+      Private.bindings(tree, python)
+        .filter(binding => !binding.imported)
+        .map(binding => binding.name)
+    )
   );
 }
 
@@ -159,7 +174,12 @@ namespace Private {
       switch (node.name) {
         case 'ImportStatement':
           importedNames(node, text).forEach(name =>
-            found.push({ name, at: node.to, scope: scopeOf(node) })
+            found.push({
+              name,
+              at: node.to,
+              scope: scopeOf(node),
+              imported: true
+            })
           );
           break;
         case 'AssignStatement': {

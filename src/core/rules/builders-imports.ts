@@ -120,12 +120,20 @@ export function nameMoved(
         if (!module || module.name !== info.module || !imported) {
           continue;
         }
-        const alias = imported.alias ? ` as ${imported.alias}` : '';
+        // The notebook defines a function of the same name too (`def trapz`): the new
+        // name is imported under the old one, so each use keeps meaning what it did.
+        const shadowed = !imported.alias && context.defined.has(info.name);
+        const local = imported.alias ?? (shadowed ? info.name : undefined);
+        const alias = local && local !== toName ? ` as ${local}` : '';
         const edits =
           names.length === 1
             ? [
                 { from: module.from, to: module.to, insert: info.to },
-                { from: imported.from, to: imported.to, insert: toName }
+                {
+                  from: imported.from,
+                  to: imported.end,
+                  insert: `${toName}${alias}`
+                }
               ]
             : [
                 Private.removeName(context, names, imported),
@@ -136,7 +144,7 @@ export function nameMoved(
                 }
               ];
         matches.push(matchAt(info.id, node, edits, info.note));
-        if (!imported.alias) {
+        if (!imported.alias && !shadowed) {
           matches.push(...Private.renameUses(context, info, useAs));
         }
       }
@@ -146,6 +154,7 @@ export function nameMoved(
       );
       if (
         !imported &&
+        !context.defined.has(info.name) &&
         context.imports.get(info.name) === `${info.module}.${info.name}`
       ) {
         matches.push(...Private.renameUses(context, info, useAs));

@@ -1,4 +1,5 @@
 import type { SyntaxNode, Tree } from '@lezer/common';
+import { namesDefined } from './bindings';
 import { importTable, prepareSource, type IPreparedSource } from './prepare';
 import { ruleApplies } from './versions';
 
@@ -14,6 +15,7 @@ export {
   importsNeeded,
   namesBound,
   namesBoundBefore,
+  namesDefined,
   spellName,
   type INameTarget,
   type ISpelledName
@@ -37,6 +39,8 @@ export interface IScanEnvironment {
   files?: ReadonlySet<string>;
   /** Names bound by the notebook's imports (all cells); by default the source's own. */
   imports?: ReadonlyMap<string, string>;
+  /** Names the notebook binds other than by import (all cells); by default the source's own. */
+  defined?: ReadonlySet<string>;
   /** False to ignore version gating (evidence uses it: which removed APIs are used). */
   gate?: boolean;
 }
@@ -54,6 +58,7 @@ export function createContext(
     nodes: type =>
       (index ??= Private.indexNodes(prepared.tree)).get(type) ?? [],
     imports: environment.imports ?? importTable([prepared]),
+    defined: environment.defined ?? namesDefined([prepared]),
     versions: environment.versions,
     evidence: environment.evidence ?? NO_EVIDENCE,
     files: environment.files ?? new Set()
@@ -126,6 +131,7 @@ export function scanNotebook(
 ): IScanResult {
   const prepared = cells.map(cell => prepareSource(cell.source));
   const imports = environment.imports ?? importTable(prepared);
+  const defined = environment.defined ?? namesDefined(prepared);
   const byId = new Map(rules.map(rule => [rule.id, rule]));
   // Gate once for the notebook rather than once per cell.
   const gated = applicable(rules, environment);
@@ -134,6 +140,7 @@ export function scanNotebook(
     const { matches, skip } = scanPrepared(prepared[i], gated, {
       ...environment,
       imports,
+      defined,
       gate: false
     });
     if (skip) {

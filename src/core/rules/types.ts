@@ -92,6 +92,11 @@ export interface IRuleContext {
    */
   imports: ReadonlyMap<string, string>;
   /**
+   * Names the notebook binds other than by an import, in any cell (its own `def trapz`):
+   * a moved name the notebook also defines is not renamed in its uses.
+   */
+  defined: ReadonlySet<string>;
+  /**
    * Installed versions by distribution name (`scikit-learn`), probed in the kernel; the
    * kernel's Python under `python`.
    */
