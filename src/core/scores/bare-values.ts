@@ -1,5 +1,6 @@
 import type * as nbformat from '@jupyterlab/nbformat';
-import { metricOfExpression, type IMetricSpec } from './metrics';
+import { metricOfValue, type MetricNames } from './metric-names';
+import type { IMetricSpec } from './metrics';
 import { scoresInText, type IPrintedScore } from './printed-text';
 import { argumentsAt } from './python-source';
 
@@ -16,7 +17,8 @@ const BARE_NUMBER =
  */
 export function bareResultScore(
   output: nbformat.IExecuteResult,
-  source: string
+  source: string,
+  names: MetricNames
 ): IPrintedScore | null {
   const data = output.data ?? {};
   if (Object.keys(data).some(type => type !== 'text/plain')) {
@@ -28,7 +30,7 @@ export function bareResultScore(
     return scoresInText(text)[0] ?? null;
   }
   const expression = Private.lastExpression(source);
-  const spec = expression ? metricOfExpression(expression) : undefined;
+  const spec = expression ? metricOfValue(expression, names) : undefined;
   return spec ? Private.bareScore(spec, expression, text, 0) : null;
 }
 
@@ -38,10 +40,11 @@ export function bareResultScore(
  */
 export function bareScoresPrinted(
   text: string,
-  source: string
+  source: string,
+  names: MetricNames
 ): IPrintedScore[] {
   const expression = Private.printedExpression(source);
-  const spec = expression ? metricOfExpression(expression) : undefined;
+  const spec = expression ? metricOfValue(expression, names) : undefined;
   if (!spec) {
     return [];
   }

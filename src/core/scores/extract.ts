@@ -1,7 +1,9 @@
 import type * as nbformat from '@jupyterlab/nbformat';
 import { bareResultScore, bareScoresPrinted } from './bare-values';
+import { collectMetricNames, type MetricNames } from './metric-names';
 import { computesMetric } from './metrics';
 import { scoresInText, type IPrintedScore } from './printed-text';
+import { scoresOfPrints } from './printed-values';
 import { withoutComments, withoutStrings } from './python-source';
 import { unseededRandomness } from './seeding';
 import type { IScore, IScoreCell } from './types';
@@ -20,7 +22,7 @@ export function extractScores(cells: readonly IScoreCell[]): IScore[] {
     cell => cell.cellType === undefined || cell.cellType === 'code'
   );
   const unseeded = unseededRandomness(code);
-  const metricNames = new Set<string>();
+  const metricNames: MetricNames = new Map();
   const scores: IScore[] = [];
   for (const cell of code) {
     const source = withoutComments(cell.source);
@@ -28,13 +30,17 @@ export function extractScores(cells: readonly IScoreCell[]): IScore[] {
     const program = withoutStrings(source);
     const scoring =
       computesMetric(program) || Private.usesAny(program, metricNames);
-    Private.collectMetricNames(program, metricNames);
+    collectMetricNames(program, metricNames);
     if (!scoring) {
       continue;
     }
     const counts = new Map<string, number>();
     const because = unseeded.get(cell.index) ?? null;
-    for (const { found, outputIndex } of Private.printedScores(cell, source)) {
+    for (const { found, outputIndex } of Private.printedScores(
+      cell,
+      source,
+      metricNames
+    )) {
       const occurrence = (counts.get(found.spec.metric) ?? 0) + 1;
       counts.set(found.spec.metric, occurrence);
       scores.push({
@@ -68,7 +74,8 @@ namespace Private {
    */
   export function printedScores(
     cell: IScoreCell,
-    source: string
+    source: string,
+    names: MetricNames
   ): { found: IPrintedScore; outputIndex: number }[] {
     const chunks: { outputIndex: number; start: number }[] = [];
     let text = '';
@@ -78,10 +85,18 @@ namespace Private {
         text += joined((output as nbformat.IStream).text);
       }
     });
-    const printed = [
+    // A number two readings find (a print whose literal text also names its metric) once.
+    const byStart = new Map<number, IPrintedScore>();
+    for (const found of [
       ...scoresInText(text),
-      ...bareScoresPrinted(text, source)
-    ].sort((a, b) => a.start - b.start);
+      ...bareScoresPrinted(text, source, names),
+      ...scoresOfPrints(text, source, names)
+    ]) {
+      if (!byStart.has(found.start)) {
+        byStart.set(found.start, found);
+      }
+    }
+    const printed = [...byStart.values()].sort((a, b) => a.start - b.start);
     const result = printed.map(found => {
       // Offsets within the chunk the number starts in (the last to start before it).
       const chunk = chunks.reduce((last, c) =>
@@ -100,7 +115,8 @@ namespace Private {
       if (output.output_type === 'execute_result') {
         const found = bareResultScore(
           output as nbformat.IExecuteResult,
-          source
+          source,
+          names
         );
         if (found) {
           result.push({ found, outputIndex });
@@ -110,21 +126,8 @@ namespace Private {
     return result;
   }
 
-  /** Names assigned from a metric call: `acc = accuracy_score(...)`, `scores = cross_val_score(...)`. */
-  export function collectMetricNames(source: string, names: Set<string>): void {
-    for (const found of source.matchAll(
-      /^\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*=(?!=)(.*)$/gm
-    )) {
-      if (computesMetric(found[2])) {
-        for (const name of found[1].split(',')) {
-          names.add(name.trim());
-        }
-      }
-    }
-  }
-
-  export function usesAny(source: string, names: Set<string>): boolean {
-    for (const name of names) {
+  export function usesAny(source: string, names: MetricNames): boolean {
+    for (const name of names.keys()) {
       if (new RegExp(`\\b${name}\\b`).test(source)) {
         return true;
       }

@@ -27,7 +27,8 @@ export const METRICS: readonly IMetricSpec[] = [
   {
     metric: 'roc_auc',
     direction: 'higher',
-    label: /\b(?:roc[\s_-]*)?auc\b|\barea under (?:the )?(?:roc )?curve\b/i,
+    label:
+      /\b(?:roc[\s_-]*)?auc\b|\bau[\s_-]?roc\b|\barea under (?:the )?(?:roc )?curve\b/i,
     call: /\broc_auc_score\s*\(|\bauc\s*\(/,
     range: UNIT
   },
