@@ -137,7 +137,9 @@ def guarded(row, step, *args):
 
 def first_pass(row, folder, corpus, before, after, cli, args):
     """The original's independent run, then the CLI's modernization."""
-    work, saved = row["work"], os.path.join(corpus, row["path"])
+    work = row["work"]
+    # Its saved outputs in nbformat 4, which `scores` reads (the CLI refuses nbformat 3).
+    saved = steps.as_nbformat4(os.path.join(corpus, row["path"]), os.path.join(work, "saved.ipynb"))
     inner = os.path.relpath(row["path"], folder)
     executed = os.path.join(work, "original.executed.ipynb")
     original = steps.execute(
@@ -156,7 +158,7 @@ def first_pass(row, folder, corpus, before, after, cli, args):
         "exit": code,
         "seconds": seconds,
         "verdict": report["verdict"] if report else None,
-        "outcome": report["outcome"] if report else "no report",
+        "outcome": report["outcome"] if report else steps.why_no_report(work),
         "fixes": len(report["changes"]) if report else 0,
         "executions": report["executions"] if report else None,
     }
@@ -164,7 +166,8 @@ def first_pass(row, folder, corpus, before, after, cli, args):
 
 def second_pass(row, folder, corpus, after, cli, args):
     """The modernized notebook in its original's place, run by the independent runner."""
-    work, saved = row["work"], os.path.join(corpus, row["path"])
+    work = row["work"]
+    saved = os.path.join(work, "saved.ipynb")
     inner = os.path.join(after, os.path.relpath(row["path"], folder))
     name = os.path.basename(inner)[: -len(".ipynb")]
     modernized = os.path.join(work, f"{name}.modernized.ipynb")
@@ -199,7 +202,9 @@ def conclude(row):
     )
     row["regression"] = None
     if modernized is None:
-        row["reproduced"], row["category"] = False, "no result from the CLI"
+        refused = "nbformat 3" in row["cli"]["outcome"]
+        row["reproduced"] = False
+        row["category"] = "refused by the CLI: nbformat 3" if refused else "no result from the CLI"
     else:
         row["reproduced"], row["category"] = verdicts.verdict(
             modernized, modernized["scores"].get("comparison")

@@ -15,6 +15,8 @@ import subprocess
 import sys
 import time
 
+import nbformat
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXECUTE = os.path.join(HERE, "execute.py")
 sys.path.insert(0, os.path.dirname(HERE))
@@ -145,6 +147,22 @@ def modernize(cli, notebook, out, budget, inside):
     with open(report) as f:
         notebooks = json.load(f)["notebooks"]
     return (notebooks[0] if notebooks else None), code, seconds
+
+
+def why_no_report(out):
+    """The last line the CLI wrote when it wrote no report (e.g. a notebook it refuses)."""
+    try:
+        with open(os.path.join(out, "cli.log"), errors="replace") as f:
+            lines = [line.strip() for line in f if line.strip()]
+    except OSError:
+        return "no report"
+    return f"no report: {lines[-1][:300]}" if lines else "no report"
+
+
+def as_nbformat4(path, out):
+    """`path` as nbformat 4 at `out` (older notebooks converted as nbformat does)."""
+    nbformat.write(nbformat.read(path, as_version=4), out)
+    return out
 
 
 def scores(cli, original, executed=None, tolerance=0.1):

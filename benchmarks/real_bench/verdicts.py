@@ -12,6 +12,7 @@ CATEGORIES = [
     "kernel died",
     "runner failed",
     "scores out of tolerance",
+    "refused by the CLI: nbformat 3",
     "no result from the CLI",
 ]
 
