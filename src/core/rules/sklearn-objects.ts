@@ -3,8 +3,7 @@ import {
   anyOf,
   attributeRenamed,
   defineRule,
-  matchAt,
-  methodRenamed
+  matchAt
 } from './builders';
 import { spellName } from './bindings';
 import { spellModule, textOf } from './syntax';
@@ -300,25 +299,76 @@ export const sklearnObjectRules: IRule[] = [
       }
     ]
   }),
-  methodRenamed({
-    id: 'sklearn.get-feature-names',
-    distribution: 'scikit-learn',
-    since: '1.2',
-    summary:
-      '`get_feature_names()` was removed in 1.2: use `get_feature_names_out()`.',
-    link: sklearnNotes('1.2'),
-    raises: noAttribute('get_feature_names'),
-    attribute: 'get_feature_names',
-    to: 'get_feature_names_out',
-    examples: [
-      {
-        setup:
-          "from sklearn.feature_extraction.text import CountVectorizer\nvec = CountVectorizer().fit(['red apple', 'green apple'])",
-        before: 'print(list(vec.get_feature_names()))',
-        after: 'print(list(vec.get_feature_names_out()))'
-      }
-    ]
-  }),
+  defineRule(
+    {
+      id: 'sklearn.get-feature-names',
+      needs: ['get_feature_names'],
+      distribution: 'scikit-learn',
+      since: '1.2',
+      summary:
+        '`get_feature_names()` was removed in 1.2: use `get_feature_names_out()`.',
+      link: sklearnNotes('1.2'),
+      raises: noAttribute('get_feature_names'),
+      targets: [
+        'sklearn.feature_extraction.text.CountVectorizer.get_feature_names_out'
+      ],
+      examples: [
+        {
+          setup:
+            "from sklearn.feature_extraction.text import CountVectorizer\nvec = CountVectorizer().fit(['red apple', 'green apple'])",
+          before: 'print(list(vec.get_feature_names()))',
+          after: 'print(list(vec.get_feature_names_out()))'
+        },
+        {
+          setup:
+            "from sklearn.feature_extraction.text import CountVectorizer\nvec = CountVectorizer().fit(['red apple', 'green apple'])",
+          before:
+            "names = vec.get_feature_names()\nprint(names.index('red'), names + ['other'])",
+          after:
+            "names = list(vec.get_feature_names_out())\nprint(names.index('red'), names + ['other'])"
+        }
+      ]
+    },
+    // The old method returned a list, the new one an array: `list(...)` keeps `.index`,
+    // `+` and the printed form working, unless the call is already in a list().
+    context =>
+      context.nodes('PropertyName').flatMap(property => {
+        const member = property.parent!;
+        const call = member.parent;
+        if (
+          textOf(context, property) !== 'get_feature_names' ||
+          call?.name !== 'CallExpression' ||
+          call.firstChild?.to !== member.to ||
+          (call.getChild('ArgList')?.to ?? 0) -
+            (call.getChild('ArgList')?.from ?? 0) !==
+            2
+        ) {
+          return [];
+        }
+        const rename = {
+          from: property.from,
+          to: property.to,
+          insert: 'get_feature_names_out'
+        };
+        const outer = call.parent?.parent;
+        const listed =
+          outer?.name === 'CallExpression' &&
+          textOf(context, outer.firstChild!) === 'list';
+        return [
+          matchAt(
+            'sklearn.get-feature-names',
+            call,
+            listed
+              ? [rename]
+              : [
+                  { from: call.from, to: call.from, insert: 'list(' },
+                  rename,
+                  { from: call.to, to: call.to, insert: ')' }
+                ]
+          )
+        ];
+      })
+  ),
   gridScores,
   attributeRenamed({
     id: 'sklearn.n-features',
