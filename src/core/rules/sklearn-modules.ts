@@ -31,6 +31,14 @@ const MOVED: readonly (readonly [string, string, string, string, string])[] = [
     'removed',
     'learning_curve'
   ],
+  // Its name in the development versions before 0.22 (permutation_importance).
+  [
+    'sklearn.model_inspection',
+    'sklearn.inspection',
+    '0.22',
+    'removed',
+    'permutation_importance'
+  ],
   [
     'sklearn.datasets.samples_generator',
     'sklearn.datasets',
