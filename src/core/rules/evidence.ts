@@ -1,5 +1,5 @@
 import { scanPrepared } from './engine';
-import { importTable, prepareSource } from './prepare';
+import { importTable, prepareSource, type IPreparedSource } from './prepare';
 import { compareVersions } from './versions';
 import type { INotebookEvidence, IRule } from './types';
 
@@ -103,9 +103,52 @@ export function evidenceOf(
       gate: false
     });
     for (const match of matches) {
+      // A fallback for old versions (`except ImportError:`, `if version < ...:`) says
+      // the notebook ran on both, not that it predates the change.
+      if (Private.guarded(source, match.from)) {
+        continue;
+      }
       const rule = byId.get(match.ruleId)!;
       keepEarliest(rule.distribution, rule.since);
     }
   }
   return { pythonVersion, predates, imports };
+}
+
+namespace Private {
+  const IMPORT_ERRORS = /\b(ImportError|ModuleNotFoundError)\b/;
+
+  /**
+   * Whether an offset lies in a version guard: a try statement with an `except
+   * ImportError` clause (either branch), or an if statement whose test reads a version.
+   */
+  export function guarded(source: IPreparedSource, at: number): boolean {
+    const text = (from: number, to: number) => source.python.slice(from, to);
+    for (
+      let node = source.tree.resolveInner(at, 1).parent;
+      node;
+      node = node.parent
+    ) {
+      if (node.name === 'TryStatement') {
+        for (let c = node.firstChild; c; c = c.nextSibling) {
+          const clause = c.nextSibling;
+          if (
+            c.name === 'except' &&
+            clause &&
+            clause.name !== 'Body' &&
+            IMPORT_ERRORS.test(text(clause.from, clause.to))
+          ) {
+            return true;
+          }
+        }
+      }
+      if (node.name === 'IfStatement') {
+        const test = node.firstChild?.nextSibling;
+        if (test && /version/i.test(text(test.from, test.to))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
 }

@@ -129,6 +129,16 @@ describe('changed defaults and the notebook evidence', () => {
     assert.equal(evidence.predates.get('scikit-learn'), '0.20');
     assert.equal(evidence.predates.get('pandas'), '1.0.0');
   });
+  it('does not date a notebook by a fallback import for old versions', () => {
+    const guarded = [
+      'try:\n    from sklearn.model_selection import GridSearchCV\nexcept ImportError:\n    from sklearn.grid_search import GridSearchCV',
+      "if sklearn.__version__ < '0.18':\n    from sklearn.cross_validation import KFold\nelse:\n    from sklearn.model_selection import KFold"
+    ];
+    for (const cell of guarded) {
+      const evidence = evidenceOf({}, [cell], allRules);
+      assert.equal(evidence.predates.get('scikit-learn'), undefined, cell);
+    }
+  });
 });
 
 describe('scanNotebook', () => {
