@@ -37,7 +37,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from bench_repair import ROOT  # noqa: E402
-from real_bench import steps, summary, verdicts  # noqa: E402
+from real_bench import cells, steps, summary, verdicts  # noqa: E402
 
 
 def parse_args():
@@ -53,6 +53,7 @@ def parse_args():
     parser.add_argument("--commit", help="build the CLI from this commit (default: lib-cli/)")
     parser.add_argument("--cli", help="run this CLI bundle (default: lib-cli/cli.js)")
     parser.add_argument("--summarize", metavar="FILE", help="print the report of an --output")
+    parser.add_argument("--cache", help="reuse (and keep) the originals' runs in this folder")
     args = parser.parse_args()
     if not args.summarize and not args.corpus:
         parser.error("--corpus is required")
@@ -85,21 +86,6 @@ def snapshot_cli(tmp, args):
     os.makedirs(os.path.join(tmp, "cli", "lib-cli"))
     shutil.copy(os.path.join(ROOT, "package.json"), os.path.join(tmp, "cli"))
     return shutil.copy(built, os.path.join(tmp, "cli", "lib-cli", "cli.js"))
-
-
-def original_cell(original_path, modernized_path, cell):
-    """The original's number of a cell of the modernized notebook (paired by id, else position)."""
-    if cell is None:
-        return None
-    with open(original_path) as f:
-        original = json.load(f)["cells"]
-    with open(modernized_path) as f:
-        modernized = json.load(f)["cells"]
-    ids = {c.get("id"): i for i, c in enumerate(original) if c.get("id")}
-    found = ids.get(modernized[cell].get("id")) if cell < len(modernized) else None
-    if found is None and len(original) == len(modernized):
-        found = cell
-    return found
 
 
 def bench_repository(folder, notebooks, corpus, tmp, cli, args, progress, results):
@@ -142,13 +128,18 @@ def first_pass(row, folder, corpus, before, after, cli, args):
     saved = steps.as_nbformat4(os.path.join(corpus, row["path"]), os.path.join(work, "saved.ipynb"))
     inner = os.path.relpath(row["path"], folder)
     executed = os.path.join(work, "original.executed.ipynb")
-    original = steps.execute(
-        os.path.join(before, inner),
-        executed,
-        os.path.join(work, "original.result.json"),
-        args.budget,
-        inside=before,
-    )
+    result = os.path.join(work, "original.result.json")
+    # The original's run depends on the corpus and the environment only, never on the CLI.
+    cached = args.cache and steps.cached_run(args.cache, row, args.budget, executed, result)
+    if cached:
+        original = cached
+    else:
+        original = steps.execute(
+            os.path.join(before, inner), executed, result, args.budget, inside=before
+        )
+        # A run cut short (timeout, dead kernel, runner stopped) may go otherwise next time.
+        if args.cache and (original["first_failure"] or {}).get("kind") in (None, "error"):
+            steps.cache_run(args.cache, row, args.budget, executed, result)
     original["scores"] = steps.scores(cli, saved, executed)
     row["original"] = original
     report, code, seconds = steps.modernize(
@@ -173,6 +164,15 @@ def second_pass(row, folder, corpus, after, cli, args):
     modernized = os.path.join(work, f"{name}.modernized.ipynb")
     if "cli" not in row or not os.path.exists(modernized):
         return
+    if row["cli"]["fixes"] == 0 and cells.same_code(saved, modernized):
+        # Nothing changed: running the same code again would only repeat the original's run.
+        failure = row["original"]["first_failure"]
+        row["modernized"] = {
+            **row["original"],
+            "original_cell": failure["cell"] if failure else None,
+            "same_as_original": True,
+        }
+        return
     shutil.copy(modernized, inner)
     executed = os.path.join(work, "modernized.executed.ipynb")
     run = steps.execute(
@@ -185,7 +185,9 @@ def second_pass(row, folder, corpus, after, cli, args):
     )
     run["scores"] = steps.scores(cli, saved, executed)
     failure = run["first_failure"]
-    run["original_cell"] = original_cell(saved, modernized, failure["cell"] if failure else None)
+    run["original_cell"] = cells.original_cell(
+        saved, modernized, failure["cell"] if failure else None
+    )
     row["modernized"] = run
 
 

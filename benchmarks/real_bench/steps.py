@@ -10,6 +10,7 @@ import contextlib
 import hashlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -147,6 +148,31 @@ def modernize(cli, notebook, out, budget, inside):
     with open(report) as f:
         notebooks = json.load(f)["notebooks"]
     return (notebooks[0] if notebooks else None), code, seconds
+
+
+def cache_key(row, budget):
+    with open(os.path.join(row["work"], "saved.ipynb"), "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    name = row["path"].replace("/", "__")
+    return f"{name}.{row['commit'][:12]}.{digest}.{int(budget)}s"
+
+
+def cached_run(cache, row, budget, executed, result):
+    """The original's run from the cache (copied to `executed` and `result`), or None."""
+    folder = os.path.join(cache, cache_key(row, budget))
+    if not os.path.exists(os.path.join(folder, "result.json")):
+        return None
+    shutil.copy(os.path.join(folder, "executed.ipynb"), executed)
+    shutil.copy(os.path.join(folder, "result.json"), result)
+    with open(result) as f:
+        return {**json.load(f), "cached": True}
+
+
+def cache_run(cache, row, budget, executed, result):
+    folder = os.path.join(cache, cache_key(row, budget))
+    os.makedirs(folder, exist_ok=True)
+    shutil.copy(executed, os.path.join(folder, "executed.ipynb"))
+    shutil.copy(result, os.path.join(folder, "result.json"))
 
 
 def why_no_report(out):
