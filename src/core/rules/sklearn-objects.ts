@@ -6,7 +6,8 @@ import {
   matchAt
 } from './builders';
 import { spellName } from './bindings';
-import { spellModule, textOf } from './syntax';
+import { onReceiver } from './receivers';
+import { argsOf, spellModule, textOf } from './syntax';
 import { nameMoved, nameRemoved } from './builders-imports';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
@@ -124,6 +125,63 @@ const gridScores = defineRule(
         ]);
       }),
   ['grid_scores_']
+);
+
+/**
+ * `vars(score)` of one of grid_scores_' tuples: old Python's named tuples had a `__dict__`,
+ * today's have `_asdict()`. Only on the tuples the grid_scores_ rewrite makes (the kernel
+ * is asked the object's type).
+ */
+const scoreTupleVars = defineRule(
+  {
+    id: 'sklearn.grid-scores-vars',
+    needs: ['vars('],
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary:
+      "A grid_scores_ tuple's fields are `._asdict()` (named tuples lost `__dict__`).",
+    link: sklearnNotes('0.20'),
+    raises: {
+      ename: 'TypeError',
+      message: /vars\(\) argument must have __dict__ attribute/
+    },
+    examples: [
+      {
+        setup:
+          "from collections import namedtuple\nscore = namedtuple('CVScoreTuple', 'parameters mean_validation_score cv_validation_scores')({'C': 1}, 0.9, [0.9])",
+        before: "print(dict(vars(score))['parameters'])",
+        after: "print(dict(score._asdict())['parameters'])",
+        answer: 'CVScoreTuple'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = call.firstChild;
+      const args = argsOf(context, call);
+      if (
+        callee?.name !== 'VariableName' ||
+        textOf(context, callee) !== 'vars' ||
+        args.length !== 1 ||
+        args[0].name ||
+        args[0].star
+      ) {
+        return [];
+      }
+      const owner = args[0].value;
+      return onReceiver(context, 'sklearn.grid-scores-vars', {
+        node: call,
+        owner,
+        types: ['CVScoreTuple'],
+        edits: [
+          {
+            from: call.from,
+            to: call.to,
+            insert: `${textOf(context, owner)}._asdict()`
+          }
+        ]
+      });
+    })
 );
 
 /** `SCORERS` (a dict of scorers by name) became `get_scorer_names()`, in both forms. */
@@ -370,6 +428,7 @@ export const sklearnObjectRules: IRule[] = [
       })
   ),
   gridScores,
+  scoreTupleVars,
   attributeRenamed({
     id: 'sklearn.n-features',
     distribution: 'scikit-learn',
