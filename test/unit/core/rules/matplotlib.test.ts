@@ -54,3 +54,16 @@ describe('colormap names', () => {
     }
   });
 });
+
+describe('hist(normed=) on every receiver that draws a histogram', () => {
+  it('renames it on pyplot, axes, frames and columns, and only on hist', () => {
+    assert.equal(
+      rewrite(
+        "ax.hist(x, bins=20, normed=1)\ndf.hist(column='age', normed=True)\ndf['age'].hist(normed=True)"
+      ),
+      "ax.hist(x, bins=20, density=1)\ndf.hist(column='age', density=True)\ndf['age'].hist(density=True)"
+    );
+    const histogram = 'counts, edges = np.histogram(x, bins=10, density=True)';
+    assert.equal(rewrite(histogram), histogram);
+  });
+});
