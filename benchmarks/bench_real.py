@@ -18,12 +18,15 @@ repository, in a temporary folder:
      rule for what a score is, 10% relative). Reproduced: no unexpected failure and every saved
      score within tolerance.
 
-`--jobs N` works on N repositories at once (never two on one repository). The CLI is the
-build in lib-cli/ when the benchmark starts (copied, so a rebuild meanwhile changes nothing).
-Not part of `make test`: `make bench-real REAL_CORPUS=OUT`.
+`--jobs N` works on N notebooks of different repositories at once, never two in one. The CLI
+is built from `--commit`, or copied from lib-cli/ when the benchmark starts, and the corpus is
+copied then too: a rebuild or a new layout meanwhile changes nothing. `--cache DIR` keeps the
+originals' runs for the next benchmark. Not part of `make test`: `make bench-real
+REAL_CORPUS=OUT`.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -31,13 +34,12 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from bench_repair import ROOT  # noqa: E402
-from real_bench import cells, steps, summary, verdicts  # noqa: E402
+from real_bench import cells, schedule, steps, summary, verdicts  # noqa: E402
 
 
 def parse_args():
@@ -88,29 +90,23 @@ def snapshot_cli(tmp, args):
     return shutil.copy(built, os.path.join(tmp, "cli", "lib-cli", "cli.js"))
 
 
-def bench_repository(folder, notebooks, corpus, tmp, cli, args, progress, results):
-    """Every step for the notebooks of one repository; one row per notebook."""
-    source = os.path.join(corpus, folder)
+def bench_notebook(nb, corpus, tmp, cli, args, results):
+    """Every step for one notebook, in its repository's two copies (made on first use)."""
+    folder = nb["path"].split("/")[0]
     before = os.path.join(tmp, "original", folder)
     after = os.path.join(tmp, "modernized", folder)
-    copied = {}
-    guarded(copied, lambda _: shutil.copytree(source, before, symlinks=True))
-    guarded(copied, lambda _: shutil.copytree(source, after, symlinks=True))
-    rows = []
-    for nb in notebooks:
-        row = {key: nb[key] for key in ("split", "repository", "commit", "notebook", "path")}
-        row["work"] = os.path.join(results, nb["path"].replace("/", "__"))
-        os.makedirs(row["work"], exist_ok=True)
-        if copied:
-            row["errors"] = list(copied["errors"])
-        else:
-            guarded(row, first_pass, folder, corpus, before, after, cli, args)
-            # Verified at once, with the modules as this notebook's own run left them.
-            guarded(row, second_pass, folder, corpus, after, cli, args)
-        conclude(row)
-        rows.append(row)
-        progress(row)
-    return rows
+    row = {key: nb[key] for key in ("split", "repository", "commit", "notebook", "path")}
+    row["work"] = os.path.join(results, nb["path"].replace("/", "__"))
+    os.makedirs(row["work"], exist_ok=True)
+    for copy in (before, after):
+        if not os.path.exists(copy):
+            guarded(row, lambda _, c=copy: shutil.copytree(os.path.join(corpus, folder), c, True))
+    if not row.get("errors"):
+        guarded(row, first_pass, folder, corpus, before, after, cli, args)
+        # Verified at once, with the modules as this notebook's own run left them.
+        guarded(row, second_pass, folder, corpus, after, cli, args)
+    conclude(row)
+    return row
 
 
 def guarded(row, step, *args):
@@ -233,7 +229,8 @@ def main():
     lock = threading.Lock()
     done = []
 
-    def progress(row):
+    def work(nb):
+        row = bench_notebook(nb, snapshot, tmp, cli, args, results)
         with lock:
             done.append(row)
             print(summary.progress_line(row, len(done), len(notebooks)), flush=True)
@@ -241,19 +238,20 @@ def main():
                 # Written as it goes: a benchmark cut short still leaves its figures so far.
                 partial = summary.figures(done, time.monotonic() - started, args, cli=cli)
                 write_json(args.output, {**partial, "partial": len(done) < len(notebooks)})
+        return row
 
     with tempfile.TemporaryDirectory(prefix="bench-real-") as tmp:
         cli = snapshot_cli(tmp, args)
         results = os.path.abspath(args.keep) if args.keep else os.path.join(tmp, "results")
         print(f"{len(notebooks)} notebooks in {len(groups)} repositories, {args.jobs} at once")
-        # The largest repositories first, so that the last one to finish is a small one.
-        order = sorted(groups.items(), key=lambda item: -len(item[1]))
-        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = [
-                pool.submit(bench_repository, f, nbs, corpus, tmp, cli, args, progress, results)
-                for f, nbs in order
-            ]
-            rows = [row for future in futures for row in future.result()]
+        # The corpus as it is now: a layout run meanwhile changes nothing of this benchmark.
+        snapshot = os.path.join(tmp, "corpus")
+        for folder in groups:
+            with contextlib.suppress(OSError):
+                shutil.copytree(os.path.join(corpus, folder), os.path.join(snapshot, folder), True)
+        # Repositories in turn, so that figures cut short still cover many of them.
+        order = schedule.interleaved(groups)
+        rows = schedule.run_all(order, args.jobs, lambda nb: nb["path"].split("/")[0], work)
         figures = summary.figures(rows, time.monotonic() - started, args, cli=cli)
     print()
     summary.print_report(figures)
