@@ -140,6 +140,8 @@ export const hiddenStateRules: IRule[] = [
           seen.has(name) ||
           // Imported by some cell, maybe one below: the notebook has it.
           context.imports.has(name) ||
+          // Its own function or variable of that name, in some cell.
+          context.defined.has(name) ||
           !Private.isRead(node) ||
           Private.isParameter(context, node, name) ||
           (known.module && !Private.isAttributeHead(node))

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { proposeRewrite } from '../../../../src/core/rules';
+import { proposeRewrite, scanSource } from '../../../../src/core/rules';
 import { hiddenStateRules } from '../../../../src/core/rules/hidden-state';
-import { answered, matchesIn, testExamples } from './helpers';
+import { answered, matchesIn, testExamples, TODAY } from './helpers';
 
 testExamples(hiddenStateRules);
 
@@ -41,6 +41,17 @@ describe('hidden state', () => {
     ]) {
       assert.equal(rewritten(source), source, source);
     }
+  });
+
+  it('leaves a name another cell defines', () => {
+    const source = 'print(accuracy_score(y, p))';
+    assert.deepEqual(
+      scanSource(source, [rule], {
+        versions: TODAY,
+        defined: new Set(['accuracy_score'])
+      }),
+      []
+    );
   });
 
   it('does not take a name imported from elsewhere for the library one', () => {
