@@ -277,6 +277,13 @@ namespace Private {
         const edits: ITextEdit[] = [
           { from: at, to: at, insert, needs: [...x.needs, ...(y?.needs ?? [])] }
         ];
+        if (use.first) {
+          // Python 2's `iter(cv).next()`: the first split is `next(cv.split(X))`.
+          edits.push(
+            { from: use.first.from, to: use.node.from, insert: 'next(' },
+            { from: use.node.to, to: use.first.to, insert: ')' }
+          );
+        }
         if (use.measured) {
           // `len(cv)` → `cv.get_n_splits(X)`: the call of len goes.
           const len = use.node.parent!.parent!;
@@ -326,6 +333,8 @@ namespace Private {
     /** The for statement or comprehension whose body reads the data. */
     loop: SyntaxNode | null;
     measured: boolean;
+    /** `iter(cv).next()`, whose whole text becomes `next(cv.split(...))`. */
+    first?: SyntaxNode;
   }
 
   /** Names and calls iterated by a for loop (directly or through enumerate/list) or len(). */
@@ -384,6 +393,30 @@ namespace Private {
         args[0].value.name === 'VariableName'
       ) {
         consider(args[0].value, null, true);
+      }
+      // Iterated outside a loop: `train, test = iter(cv).next()`, `folds = list(cv)`.
+      if (
+        callee &&
+        ['iter', 'next', 'list'].includes(callee.name) &&
+        callee.node.name === 'VariableName' &&
+        args.length === 1 &&
+        args[0].value.name === 'VariableName' &&
+        !uses.some(use => use.node.from === args[0].value.from)
+      ) {
+        const before = uses.length;
+        consider(args[0].value, null);
+        const next = call.parent?.parent;
+        if (
+          uses.length > before &&
+          callee.name === 'iter' &&
+          call.parent?.name === 'MemberExpression' &&
+          call.parent.lastChild &&
+          textOf(context, call.parent.lastChild) === 'next' &&
+          next?.name === 'CallExpression' &&
+          argsOf(context, next).length === 0
+        ) {
+          uses[uses.length - 1].first = next;
+        }
       }
     }
     return uses.filter(use => use.call || use.name);

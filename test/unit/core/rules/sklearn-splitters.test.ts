@@ -70,6 +70,18 @@ describe('cross-validation splitters', () => {
     );
   });
 
+  it("takes Python 2's first split, iter(cv).next(), from split", () => {
+    assert.equal(
+      rewrite(
+        'cv = StratifiedShuffleSplit(labels, train_size=40, test_size=None)\ntrain, test = iter(cv).next()',
+        {
+          imports: 'from sklearn.model_selection import StratifiedShuffleSplit'
+        }
+      ),
+      'cv = StratifiedShuffleSplit(train_size=40, test_size=None)\ntrain, test = next(cv.split(np.zeros(len(labels)), labels))'
+    );
+  });
+
   it('asks the kernel about a splitter made in another cell, and only where the loop reads fold indices', () => {
     const cell =
       'for j, (train, test) in enumerate(cv):\n    scores[j] = SVC().fit(X[train], y[train]).score(X[test], y[test])';
