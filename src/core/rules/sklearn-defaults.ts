@@ -89,6 +89,28 @@ export const sklearnDefaultRules: IRule[] = [
   }),
   defaultChanged({
     ...info(
+      'calibrated-cv-folds',
+      '0.22',
+      'CalibratedClassifierCV uses 5 folds by default since 0.22, not 3.'
+    ),
+    callees: ['CalibratedClassifierCV'],
+    module: 'sklearn.calibration',
+    param: 'cv',
+    old: '3',
+    position: 2,
+    examples: [
+      {
+        setup: `${IRIS}\ny = y == 0`,
+        before:
+          'from sklearn.calibration import CalibratedClassifierCV\nfrom sklearn.naive_bayes import GaussianNB\nprint(len(CalibratedClassifierCV(GaussianNB(), method="sigmoid").fit(X, y).calibrated_classifiers_))',
+        after:
+          'from sklearn.calibration import CalibratedClassifierCV\nfrom sklearn.naive_bayes import GaussianNB\nprint(len(CalibratedClassifierCV(GaussianNB(), method="sigmoid", cv=3).fit(X, y).calibrated_classifiers_))',
+        writtenWith: '3.6.8'
+      }
+    ]
+  }),
+  defaultChanged({
+    ...info(
       'cv-folds',
       '0.22',
       'Cross-validation uses 5 folds by default since 0.22, not 3.'
