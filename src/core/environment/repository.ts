@@ -20,7 +20,8 @@ export interface IRepositoryLimits {
 // Never data: version control, caches, environments.
 const SKIPPED = /^\.|^__pycache__$|^node_modules$|^(venv|env|site-packages)$/;
 // What the top of a repository holds (a laid-out copy has no `.git`).
-const ROOT_MARKERS = /^(readme|license|licence|copying)(\.\w+)?$|^\.gitignore$/i;
+const ROOT_MARKERS =
+  /^(readme|license|licence|copying)(\.\w+)?$|^\.gitignore$/i;
 
 /**
  * The folder a notebook's repository starts at: the nearest ancestor holding `.git`; else
