@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { spellName } from './bindings';
+import { splitData } from './sklearn-splitter-data';
 import { defineRule, matchAt } from './builders';
 import { sklearnNotes } from './sklearn-modules';
 import {
@@ -263,7 +263,11 @@ namespace Private {
     const matches: IRuleMatch[] = [];
     for (const use of iteratedNames(context, calls)) {
       const found = use.call ?? made.get(use.name);
-      const data = dataOf(context, use.loop, found);
+      const data = splitData(
+        context,
+        use.loop,
+        found?.old ? { first: found.spec.first, arg: found.args[0] } : undefined
+      );
       const edit = (stratified: boolean): ITextEdit[] | null => {
         const x = data.x;
         const y = data.y;
@@ -420,117 +424,5 @@ namespace Private {
       }
     }
     return uses.filter(use => use.call || use.name);
-  }
-
-  /** A value a rewrite writes, and the imports it needs. */
-  interface IData {
-    text: string;
-    needs: import('./types').IBinding[];
-  }
-
-  /**
-   * The data to split: `X` and `y` as the loop body indexes them with the training indices
-   * (`X[train]`, `y.iloc[train]`), else as the old call gives them (`len(X)`, the labels).
-   */
-  function dataOf(
-    context: IRuleContext,
-    loop: SyntaxNode | null,
-    found: ISplitterCall | undefined
-  ): { x: IData | null; y: IData | null } {
-    const indexed = loop ? indexedByTrain(context, loop) : [];
-    const first = found?.old ? found.args[0] : undefined;
-    const firstText = first
-      ? context.source.slice(first.valueFrom, first.valueTo)
-      : '';
-    const plain = (text: string): IData => ({ text, needs: [] });
-    let y: IData | null = indexed[1] ? plain(indexed[1]) : null;
-    let x: IData | null = indexed[0] ? plain(indexed[0]) : null;
-    if (found?.spec.first === 'y' && first) {
-      y = plain(firstText);
-      if (x === null || x.text === firstText) {
-        const np = spellName(context, { module: 'numpy', alias: 'np' });
-        x = { text: `${np.text}.zeros(len(${firstText}))`, needs: np.needs };
-      }
-    } else if (found?.spec.first === 'n' && first && x === null) {
-      const size = /^len\((\w+)\)$|^(\w+)\.shape\[0\]$/.exec(firstText);
-      x = plain(size ? (size[1] ?? size[2]) : `range(${firstText})`);
-    }
-    return { x, y };
-  }
-
-  /** Names the loop indexes with its first target (`X` in `X[train]`), in order. */
-  function indexedByTrain(context: IRuleContext, loop: SyntaxNode): string[] {
-    const keyword = loop.getChild('in');
-    let train: string | null = null;
-    for (
-      let c = loop.firstChild;
-      c && c.from < (keyword?.from ?? Infinity);
-      c = c.nextSibling
-    ) {
-      const name = firstName(c);
-      if (name && c.name === 'TupleExpression') {
-        train = textOf(context, name);
-        break;
-      }
-      if (c.name === 'VariableName' && train === null) {
-        train = textOf(context, c);
-      }
-    }
-    // `for i, (train, test) in enumerate(cv)`: the indices are the tuple's first name.
-    const tuple = [...childrenOf(loop)].find(
-      c => c.name === 'TupleExpression' && c.to <= (keyword?.from ?? 0)
-    );
-    if (tuple) {
-      train = textOf(context, firstName(tuple)!);
-    }
-    if (train === null) {
-      return [];
-    }
-    const names: string[] = [];
-    const cursor = loop.cursor();
-    do {
-      const node = cursor.node;
-      if (node.name !== 'MemberExpression' || !node.getChild('[')) {
-        continue;
-      }
-      const key = node.getChild('[')!.nextSibling;
-      if (
-        !key ||
-        textOf(context, key) !== train ||
-        key.nextSibling?.name !== ']'
-      ) {
-        continue;
-      }
-      let owner = node.firstChild!;
-      const dotted = dottedName(context, owner);
-      if (dotted === null) {
-        continue;
-      }
-      const base = dotted.replace(/\.(iloc|loc|values)$/, '');
-      if (!names.includes(base)) {
-        names.push(base);
-      }
-      owner = owner.parent!;
-    } while (cursor.next());
-    return names;
-  }
-
-  function* childrenOf(node: SyntaxNode): Generator<SyntaxNode> {
-    for (let c = node.firstChild; c; c = c.nextSibling) {
-      yield c;
-    }
-  }
-
-  function firstName(node: SyntaxNode): SyntaxNode | null {
-    if (node.name === 'VariableName') {
-      return node;
-    }
-    for (let c = node.firstChild; c; c = c.nextSibling) {
-      const name = firstName(c);
-      if (name) {
-        return name;
-      }
-    }
-    return null;
   }
 }
