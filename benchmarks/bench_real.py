@@ -242,6 +242,8 @@ def main():
 
     with tempfile.TemporaryDirectory(prefix="bench-real-") as tmp:
         cli = snapshot_cli(tmp, args)
+        # The runner too: an edit to it meanwhile changes nothing of this benchmark.
+        steps.EXECUTE = shutil.copy(steps.EXECUTE, os.path.join(tmp, "execute.py"))
         results = os.path.abspath(args.keep) if args.keep else os.path.join(tmp, "results")
         print(f"{len(notebooks)} notebooks in {len(groups)} repositories, {args.jobs} at once")
         # The corpus as it is now: a layout run meanwhile changes nothing of this benchmark.

@@ -11,8 +11,12 @@ SAVED.ipynb (by default NOTEBOOK itself), its cells paired by id, else by positi
 timeout or a dead kernel stops the run and is the failure. RESULT.json holds:
 
     {"first_failure": null | {"cell", "kind": "error"|"timeout"|"kernel-died",
-                              "ename", "evalue"},
-     "errors": [{"cell", "ename", "evalue", "expected"}], "ran", "code_cells", "seconds"}
+                              "ename", "evalue", "status"},
+     "errors": [{"cell", "ename", "evalue", "expected", "status"}], "ran", "code_cells",
+     "seconds"}
+
+`status` is the kernel's reply to the cell: "ok" with an error output is a traceback shown
+after the cell ran (a figure that fails to draw), which counts as a failure too.
 
 Cells are numbered from 0, markdown cells included, in NOTEBOOK's numbering; EXECUTED.ipynb
 is NOTEBOOK with the new outputs (a cell not run has none).
@@ -60,6 +64,14 @@ async def run(notebook, folder, expected, budget, pid_file):
         resources={"metadata": {"path": folder}},
     )
     result = {"first_failure": None, "errors": [], "ran": 0}
+    # The kernel's own word on each cell: an error output may come with a reply of "ok" (a
+    # figure that fails to draw after the cell ran), which a user still sees as a traceback.
+    status = {}
+
+    def replied(cell, cell_index, execute_reply):
+        status[cell_index] = execute_reply.get("content", {}).get("status")
+
+    client.on_cell_executed = replied
     started = time.monotonic()
     async with client.async_setup_kernel():
         if pid_file:
@@ -98,6 +110,7 @@ async def run(notebook, folder, expected, budget, pid_file):
                     "ename": output.ename,
                     "evalue": last_line(output.evalue),
                     "expected": output.ename in expected[index],
+                    "status": status.get(index),
                 }
                 result["errors"].append(error)
                 if not error["expected"] and result["first_failure"] is None:
@@ -106,6 +119,7 @@ async def run(notebook, folder, expected, budget, pid_file):
                         "kind": "error",
                         "ename": output.ename,
                         "evalue": error["evalue"],
+                        "status": error["status"],
                     }
     result["seconds"] = round(time.monotonic() - started, 1)
     return result

@@ -4,6 +4,7 @@
 CATEGORIES = [
     "module missing",
     "import of a removed name",
+    "error after the cell ran (status ok, e.g. drawing a figure)",
     "attribute error",
     "type error",
     "name error",
@@ -27,6 +28,8 @@ def category(failure):
     if kind == "runner":
         return "runner failed"
     ename, evalue = failure["ename"] or "", failure["evalue"] or ""
+    if failure.get("status") == "ok":
+        return "error after the cell ran (status ok, e.g. drawing a figure)"
     if ename == "ModuleNotFoundError" or (ename == "ImportError" and "No module named" in evalue):
         return "module missing"
     if ename == "ImportError":
