@@ -69,10 +69,19 @@ export function moduleMoved(
             local === info.to
               ? `import ${info.to}`
               : `import ${info.to} as ${local}`;
+          // Among other names (`from sklearn import linear_model, cross_validation`) it
+          // leaves the list for an import of its own below it.
           const edits =
             names.length === 1
               ? [{ from: node.from, to: node.to, insert }]
-              : [];
+              : [
+                  Private.removeName(context, names, imported),
+                  {
+                    from: node.to,
+                    to: node.to,
+                    insert: `\n${indentAt(context.source, node.from)}${insert}`
+                  }
+                ];
           matches.push(matchAt(info.id, node, edits, info.note));
         }
       }

@@ -37,6 +37,20 @@ describe('files scikit-learn writes', () => {
   });
 });
 
+describe('a removed module imported among other names', () => {
+  it('is imported on a line of its own under the same name', () => {
+    const cell =
+      'from sklearn import linear_model, cross_validation\nscores = cross_validation.cross_val_score(linear_model.Ridge(), X, y)';
+    assert.equal(
+      proposeRewrite(
+        cell,
+        scanSource(cell, sklearnModuleRules, { versions: TODAY })
+      )?.source,
+      'from sklearn import linear_model\nimport sklearn.model_selection as cross_validation\nscores = cross_validation.cross_val_score(linear_model.Ridge(), X, y)'
+    );
+  });
+});
+
 describe('six in every form', () => {
   const rewrite = (cell: string) =>
     proposeRewrite(cell, scanSource(cell, sklearnSixRules, { versions: TODAY }))
