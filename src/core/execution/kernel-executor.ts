@@ -1,3 +1,4 @@
+import type * as nbformat from '@jupyterlab/nbformat';
 import type { Kernel, KernelMessage } from '@jupyterlab/services';
 import { OutputCollector } from './output-collector';
 import type {
@@ -245,7 +246,7 @@ namespace Private {
     const count = content.execution_count ?? null;
     switch (content.status) {
       case 'ok':
-        return result('ok', count);
+        return Private.shownError(result('ok', count));
       case 'error':
         return result('error', count, {
           ename: content.ename,
@@ -256,5 +257,25 @@ namespace Private {
         // 'abort' (older kernels) and 'aborted'
         return result('aborted', count);
     }
+  }
+
+  /**
+   * An ok reply whose cell still showed an exception is a failure, as the user sees it: a
+   * figure that fails to draw raises in the inline backend's post-run hook, after the reply's
+   * status was settled.
+   */
+  export function shownError(ok: ICellResult): ICellResult {
+    const shown = ok.outputs.find(
+      (output): output is nbformat.IError => output.output_type === 'error'
+    );
+    return shown
+      ? {
+          ...ok,
+          status: 'error',
+          ename: shown.ename,
+          evalue: shown.evalue,
+          traceback: shown.traceback
+        }
+      : ok;
   }
 }

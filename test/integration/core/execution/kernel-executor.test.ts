@@ -97,6 +97,22 @@ describe('KernelExecutor against a real kernel', { timeout: 120_000 }, () => {
     assert.equal(result.outputs.at(-1)?.output_type, 'error');
   });
 
+  it('fails a cell whose figure raises as it is drawn, after the code ran', async () => {
+    // The inline backend draws in a post-run hook: the reply says ok, the cell shows the error.
+    const result = await executor.execute(
+      [
+        '%matplotlib inline',
+        'import matplotlib.pyplot as plt',
+        "plt.scatter([1, 2], [3, 4], linewidths='1')"
+      ].join('\n')
+    );
+    assert.equal(result.status, 'error');
+    assert.equal(result.ename, 'RuntimeError');
+    assert.ok(result.traceback?.length);
+    const plain = await executor.execute("print('next')");
+    assert.equal(plain.status, 'ok');
+  });
+
   it('treats a warning on stderr as success', async () => {
     const result = await executor.execute(
       "import warnings\nwarnings.warn('this API is deprecated')\nprint('done')"
