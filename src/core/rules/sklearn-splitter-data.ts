@@ -40,51 +40,70 @@ export function splitData(
   return { x, y };
 }
 
+/**
+ * Whether a loop reads fold indices: its two targets (`train, test`) both index some
+ * array in it (`X[train]`, `y[test]`). Only then is the kernel asked what it iterates.
+ */
+export function readsFolds(context: IRuleContext, loop: SyntaxNode): boolean {
+  const [train, test] = targetNames(context, loop);
+  if (!train || !test) {
+    return false;
+  }
+  return [train, test].every(
+    name => subscripts(context, loop, name).length > 0
+  );
+}
+
 /** Names the loop indexes with its training indices (`X` in `X[train]`), in order. */
 function indexedByTrain(context: IRuleContext, loop: SyntaxNode): string[] {
-  const train = trainName(context, loop);
-  if (train === null) {
-    return [];
-  }
+  const [train] = targetNames(context, loop);
+  const names = train ? subscripts(context, loop, train) : [];
+  return [...new Set(names.map(n => n.replace(/\.(iloc|loc|values)$/, '')))];
+}
+
+/** The dotted names a loop subscripts with `key` alone (`X` in `X[train]`), in order. */
+function subscripts(
+  context: IRuleContext,
+  loop: SyntaxNode,
+  key: string
+): string[] {
   const names: string[] = [];
   const cursor = loop.cursor();
   do {
     const node = cursor.node;
-    const key = node.getChild('[')?.nextSibling;
+    const index = node.getChild('[')?.nextSibling;
     const dotted =
       node.name === 'MemberExpression' &&
-      key &&
-      key.nextSibling?.name === ']' &&
-      textOf(context, key) === train
+      index &&
+      index.nextSibling?.name === ']' &&
+      textOf(context, index) === key
         ? dottedName(context, node.firstChild!)
         : null;
-    const base = dotted?.replace(/\.(iloc|loc|values)$/, '');
-    if (base && !names.includes(base)) {
-      names.push(base);
+    if (dotted) {
+      names.push(dotted);
     }
   } while (cursor.next());
   return names;
 }
 
 /**
- * The loop's name for the training indices: `train` in `for train, test in cv` and in
+ * The loop's fold names: `train, test` in `for train, test in cv` and in
  * `for i, (train, test) in enumerate(cv)`; the targets are read between `for` and `in`.
  */
-function trainName(context: IRuleContext, loop: SyntaxNode): string | null {
+function targetNames(context: IRuleContext, loop: SyntaxNode): string[] {
   const start = loop.getChild('for')?.to ?? loop.from;
   const end = loop.getChild('in')?.from ?? loop.from;
-  let first: string | null = null;
+  const names: string[] = [];
   for (let c = loop.firstChild; c && c.from < end; c = c.nextSibling) {
     if (c.from < start) {
       continue;
     }
     if (c.name === 'TupleExpression') {
-      const inner = c.getChild('VariableName');
-      return inner ? textOf(context, inner) : null;
+      return c.getChildren('VariableName').map(name => textOf(context, name));
     }
     if (c.name === 'VariableName') {
-      first ??= textOf(context, c);
+      names.push(textOf(context, c));
     }
   }
-  return first;
+  return names;
 }

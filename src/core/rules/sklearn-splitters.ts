@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { splitData } from './sklearn-splitter-data';
+import { readsFolds, splitData } from './sklearn-splitter-data';
 import { defineRule, matchAt } from './builders';
 import { sklearnNotes } from './sklearn-modules';
 import {
@@ -309,7 +309,13 @@ namespace Private {
       }
       // Made in another cell: where the notebook imports a splitter and the loop reads
       // `(train, test)` indices, the kernel says which splitter it is.
-      if (!splitters || data.x === null || use.measured) {
+      if (
+        !splitters ||
+        data.x === null ||
+        use.measured ||
+        !use.loop ||
+        !readsFolds(context, use.loop)
+      ) {
         continue;
       }
       const match = matchAt(

@@ -90,7 +90,11 @@ describe('cross-validation splitters', () => {
       cell.replace('enumerate(cv)', 'enumerate(cv.split(X))')
     );
     assert.equal(rewrite(cell, { answer: 'list' }), cell);
-    const plain = 'for name, model in models:\n    print(name, model)';
-    assert.equal(rewrite(plain, { answer: 'KFold' }), plain);
+    for (const plain of [
+      'for name, model in models:\n    print(name, model)',
+      'for k, v in items:\n    params[k] = v[rstate.randint(len(v))]'
+    ]) {
+      assert.equal(rewrite(plain, { answer: 'KFold' }), plain);
+    }
   });
 });
