@@ -1,2 +1,3 @@
 export * from './parse';
 export * from './original';
+export * from './upgrade-v3';

@@ -1,5 +1,6 @@
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { ICheckCell } from '../agent/check-run';
+import { upgradeV3 } from './upgrade-v3';
 
 /** Why a file cannot be used as a notebook. */
 export type NotebookProblem =
@@ -35,6 +36,8 @@ export interface INotebookCell {
 export interface INotebookDocument {
   /** e.g. `4.5` */
   version: string;
+  /** The file's own version when it was read as its nbformat 4 conversion (`3.0`). */
+  upgradedFrom?: string;
   metadata: nbformat.INotebookMetadata;
   cells: INotebookCell[];
   /** The notebook JSON as given. */
@@ -64,13 +67,29 @@ export function normalizeNotebook(json: unknown): INotebookDocument {
       'The file is not a notebook: its JSON is not an object with cells.'
     );
   }
+  if (json.nbformat === 3) {
+    // Read as Jupyter opens it: its nbformat 4 conversion, which is also what gets written.
+    const language = Private.v3CellLanguage(json);
+    if (language) {
+      throw new NotebookFormatError(
+        'unsupported-kernel',
+        `This notebook's cells are in ${language}; only Python notebooks are supported.`
+      );
+    }
+    const minor =
+      typeof json.nbformat_minor === 'number' ? json.nbformat_minor : 0;
+    return {
+      ...normalizeNotebook(upgradeV3(json)),
+      upgradedFrom: `3.${minor}`
+    };
+  }
   const major = json.nbformat;
   const minor =
     typeof json.nbformat_minor === 'number' ? json.nbformat_minor : 0;
-  if (typeof major === 'number' && major < 4) {
+  if (typeof major === 'number' && major < 3) {
     throw new NotebookFormatError(
       'unsupported-nbformat',
-      `This notebook uses nbformat ${major}, which is not supported (4.0 or later is). ` +
+      `This notebook uses nbformat ${major}, which is not supported (3 and 4.x are). ` +
         'Upgrade it with: jupyter nbconvert --to notebook --nbformat 4 NOTEBOOK.ipynb'
     );
   }
@@ -202,13 +221,39 @@ namespace Private {
 
   /** The kernel's language; an unnamed one is Python (as Jupyter assumes). */
   export function languageOf(metadata: nbformat.INotebookMetadata): string {
+    // An nbformat 3 notebook may name its language at the top of its metadata.
     const declared =
-      metadata.kernelspec?.language ?? metadata.language_info?.name;
+      metadata.kernelspec?.language ??
+      metadata.language_info?.name ??
+      metadata.language;
     if (typeof declared === 'string' && declared) {
       return declared;
     }
     const name = metadata.kernelspec?.name;
     return !name || /py/i.test(name) ? 'python' : name;
+  }
+
+  /** The first language other than Python an nbformat 3 code cell names, if any. */
+  export function v3CellLanguage(
+    json: Record<string, unknown>
+  ): string | undefined {
+    const sheets = Array.isArray(json.worksheets) ? json.worksheets : [];
+    for (const sheet of sheets) {
+      for (const cell of isObject(sheet) && Array.isArray(sheet.cells)
+        ? sheet.cells
+        : []) {
+        const language = isObject(cell) ? cell.language : undefined;
+        if (
+          typeof language === 'string' &&
+          language &&
+          (cell as Record<string, unknown>).cell_type === 'code' &&
+          !/python/i.test(language)
+        ) {
+          return language;
+        }
+      }
+    }
+    return undefined;
   }
 
   /** "line 3, column 7: unexpected \",\"" for text that JSON.parse rejects. */

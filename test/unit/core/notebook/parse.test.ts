@@ -133,12 +133,12 @@ describe('parseNotebook', () => {
     }
   });
 
-  it('refuses nbformat 3 and says how to upgrade', () => {
+  it('refuses nbformat 2 and says how to upgrade', () => {
     const error = problemOf(
-      JSON.stringify({ nbformat: 3, nbformat_minor: 0, worksheets: [] })
+      JSON.stringify({ nbformat: 2, nbformat_minor: 0, worksheets: [] })
     );
     assert.equal(error.problem, 'unsupported-nbformat');
-    assert.match(error.message, /nbformat 3/);
+    assert.match(error.message, /nbformat 2/);
     assert.match(error.message, /jupyter nbconvert --to notebook --nbformat 4/);
   });
 });
