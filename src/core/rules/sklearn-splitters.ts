@@ -72,6 +72,8 @@ interface ISplitterCall {
   args: IArgument[];
   /** The call has the old signature (data size or labels first, old keywords). */
   old: boolean;
+  /** Index among `args` of the old size or labels argument. */
+  size: number;
 }
 
 /** The constructor's new form, and the iteration's. */
@@ -171,16 +173,28 @@ namespace Private {
       const oldModule = [resolved, was].some(t =>
         t?.startsWith('sklearn.cross_validation.')
       );
+      // The size or labels by keyword (`ShuffleSplit(n=1000)`): no splitter takes it today.
+      const named = args.findIndex(a => a.name === spec.first);
       const first = positional[0] && args[0] === positional[0];
       const old =
         !args.some(a => a.star) &&
-        first &&
-        (oldKeyword ||
-          oldModule ||
-          (callee.name === 'LeaveOneOut' && positional.length === 1) ||
-          (callee.name === 'LeavePOut' && positional.length === 2) ||
-          (spec.first === 'y' && positional[0].value.name !== 'Number'));
-      return [{ call, name: callee.name, spec, args, old: !!old }];
+        (named >= 0 ||
+          (first &&
+            (oldKeyword ||
+              oldModule ||
+              (callee.name === 'LeaveOneOut' && positional.length === 1) ||
+              (callee.name === 'LeavePOut' && positional.length === 2) ||
+              (spec.first === 'y' && positional[0].value.name !== 'Number'))));
+      return [
+        {
+          call,
+          name: callee.name,
+          spec,
+          args,
+          old: !!old,
+          size: Math.max(named, 0)
+        }
+      ];
     });
   }
 
@@ -199,11 +213,15 @@ namespace Private {
     context: IRuleContext,
     found: ISplitterCall
   ): ITextEdit[] {
-    const { call, spec, args } = found;
-    const edits: ITextEdit[] = [removeArgument(context, call, 0)];
+    const { call, spec, args, size } = found;
+    const edits: ITextEdit[] = [removeArgument(context, call, size)];
     let splits = false;
-    args.slice(1).forEach((arg, i) => {
-      const name = arg.name ?? spec.params[i];
+    args.forEach((arg, i) => {
+      if (i === size) {
+        return;
+      }
+      // Positional ones follow the size in the old order.
+      const name = arg.name ?? (size === 0 ? spec.params[i - 1] : undefined);
       const renamed = name ? spec.renamed[name] : undefined;
       splits ||= renamed === 'n_splits' || name === 'n_splits';
       if (!arg.name && name) {
@@ -266,7 +284,9 @@ namespace Private {
       const data = splitData(
         context,
         use.loop,
-        found?.old ? { first: found.spec.first, arg: found.args[0] } : undefined
+        found?.old
+          ? { first: found.spec.first, arg: found.args[found.size] }
+          : undefined
       );
       const edit = (stratified: boolean): ITextEdit[] | null => {
         const x = data.x;

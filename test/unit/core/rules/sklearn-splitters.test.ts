@@ -70,6 +70,19 @@ describe('cross-validation splitters', () => {
     );
   });
 
+  it('drops the data size given by keyword (n=) in a module-qualified call', () => {
+    assert.equal(
+      rewrite(
+        'scores = cross_validation.cross_val_score(model, X, y, cv=cross_validation.ShuffleSplit(train_size=size, test_size=500, n=1000, random_state=0))',
+        {
+          imports: 'import sklearn.model_selection as cross_validation',
+          original: 'from sklearn import cross_validation'
+        }
+      ),
+      'scores = cross_validation.cross_val_score(model, X, y, cv=cross_validation.ShuffleSplit(train_size=size, test_size=500, random_state=0))'
+    );
+  });
+
   it("takes Python 2's first split, iter(cv).next(), from split", () => {
     assert.equal(
       rewrite(
