@@ -77,6 +77,11 @@ export async function checkCommand(
     }
     const settings = serverSettings(url, token);
     const kernel = kernelFor(notebook, await kernelSpecs(settings));
+    if (notebook.upgradedFrom) {
+      stdout.write(
+        `nbformat ${notebook.upgradedFrom}: run as its nbformat 4 conversion, as Jupyter opens it.\n`
+      );
+    }
     stdout.write(
       `Kernel: ${kernel.name}${kernel.notice ? ` (${kernel.notice})` : ''}\n`
     );
@@ -126,7 +131,7 @@ export async function checkCommand(
       const report = buildReport({
         version: context.version,
         notebook: path,
-        nbformat: notebook.version,
+        nbformat: notebook.upgradedFrom ?? notebook.version,
         kernel,
         environment,
         cells,

@@ -50,6 +50,8 @@ import { writeResults } from './write-results';
 /** A notebook's report, with its LLM use when an LLM was configured. */
 interface IRunReport extends IModernizeReport {
   llm?: ILLMReport;
+  /** The file's nbformat (`3.0`) when it was read and written as nbformat 4. */
+  upgradedFrom?: string;
 }
 
 /**
@@ -115,6 +117,12 @@ export async function runCommand(
         return ExitCode.interrupted;
       }
       stdout.write(`\n== ${path}\n`);
+      if (item.notebook.upgradedFrom) {
+        stdout.write(
+          `nbformat ${item.notebook.upgradedFrom}: read as its nbformat 4 conversion, as Jupyter opens it; ` +
+            `the modernized notebook is written as nbformat ${item.notebook.version}, the file is left as it is.\n`
+        );
+      }
       try {
         const { report, unwritten } = await Private.modernize(
           item,
@@ -342,7 +350,13 @@ namespace Private {
           });
         }
       }
-      const full = llmFixes ? { ...report!, llm: llmFixes.report() } : report!;
+      const full: IRunReport = {
+        ...report!,
+        ...(llmFixes ? { llm: llmFixes.report() } : {}),
+        ...(notebook.upgradedFrom
+          ? { upgradedFrom: notebook.upgradedFrom }
+          : {})
+      };
       const unwritten = await writeResults(
         item,
         document,

@@ -63,7 +63,10 @@ export async function writeResults(
   );
   const reportPath = join(item.outFolder, `${name}.report.md`);
   await attempt(reportPath, () =>
-    writeAtomic(reportPath, redact.text(reportMarkdown(report)))
+    writeAtomic(
+      reportPath,
+      redact.text(reportMarkdown(report) + Private.formatNote(item))
+    )
   );
   for (const [module, source] of document.modules) {
     if (!options.writeModules) {
@@ -88,4 +91,16 @@ export async function writeResults(
     await writeAtomic(inPlace, source, { replace: true });
   }
   return problems;
+}
+
+namespace Private {
+  /** Says that an nbformat 3 file was read, and is written, as nbformat 4. */
+  export function formatNote(item: IRunNotebook): string {
+    const { upgradedFrom, version } = item.notebook;
+    return upgradedFrom
+      ? `\n## Format\n\nThe notebook file is nbformat ${upgradedFrom}. It was read as its nbformat 4 ` +
+          `conversion, as Jupyter opens it, and the modernized notebook is written as nbformat ${version}; ` +
+          'the file itself is left as it is.\n'
+      : '';
+  }
 }

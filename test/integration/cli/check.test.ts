@@ -224,12 +224,12 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
     [
       'old.ipynb',
       JSON.stringify({
-        nbformat: 3,
+        nbformat: 2,
         nbformat_minor: 0,
         worksheets: [],
         metadata: {}
       }),
-      /nbformat 3.*jupyter nbconvert --to notebook --nbformat 4/
+      /nbformat 2.*jupyter nbconvert --to notebook --nbformat 4/
     ],
     [
       'r.ipynb',
