@@ -40,7 +40,7 @@ export interface INotebookDocument {
   upgradedFrom?: string;
   metadata: nbformat.INotebookMetadata;
   cells: INotebookCell[];
-  /** The notebook JSON as given. */
+  /** The notebook JSON as given (an nbformat 3 file's: its nbformat 4 conversion). */
   content: nbformat.INotebookContent;
 }
 
@@ -68,6 +68,12 @@ export function normalizeNotebook(json: unknown): INotebookDocument {
     );
   }
   if (json.nbformat === 3) {
+    if (!Array.isArray(json.worksheets)) {
+      throw new NotebookFormatError(
+        'not-a-notebook',
+        'The file is not a notebook: it has "nbformat": 3 but no "worksheets" list.'
+      );
+    }
     // Read as Jupyter opens it: its nbformat 4 conversion, which is also what gets written.
     const language = Private.v3CellLanguage(json);
     if (language) {
@@ -237,8 +243,7 @@ namespace Private {
   export function v3CellLanguage(
     json: Record<string, unknown>
   ): string | undefined {
-    const sheets = Array.isArray(json.worksheets) ? json.worksheets : [];
-    for (const sheet of sheets) {
+    for (const sheet of json.worksheets as unknown[]) {
       for (const cell of isObject(sheet) && Array.isArray(sheet.cells)
         ? sheet.cells
         : []) {

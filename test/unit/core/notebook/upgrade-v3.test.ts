@@ -204,6 +204,16 @@ describe('nbformat 3', () => {
     }
   });
 
+  it('refuses a v3 file with no worksheets', () => {
+    assert.throws(
+      () => parseNotebook(JSON.stringify({ nbformat: 3, metadata: {} })),
+      (error: unknown) =>
+        error instanceof NotebookFormatError &&
+        error.problem === 'not-a-notebook' &&
+        /no "worksheets" list/.test(error.message)
+    );
+  });
+
   it('refuses a broken v3 cell with its number', () => {
     assert.throws(
       () => parseNotebook(v3([CELLS[1], 'not a cell'])),
