@@ -1,4 +1,12 @@
-import { keywordRenamed, keywordReplaced, valueRenamed } from './builders';
+import {
+  callsOf,
+  defineRule,
+  keywordRenamed,
+  keywordReplaced,
+  matchAt,
+  valueRenamed
+} from './builders';
+import { argsOf, removeArgument } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
 
@@ -25,6 +33,13 @@ const TREES = [
   'ExtraTreesRegressor',
   'GradientBoostingRegressor'
 ];
+// The linear models that chose alpha along a path of n_alphas values.
+const CV_PATHS = [
+  'LassoCV',
+  'ElasticNetCV',
+  'MultiTaskLassoCV',
+  'MultiTaskElasticNetCV'
+];
 const unexpected = (keyword: string) => ({
   ename: 'TypeError',
   message: new RegExp(`unexpected keyword argument '${keyword}'`)
@@ -42,6 +57,53 @@ const info = (id: string, since: string, summary: string) => ({
   summary,
   link: sklearnNotes(since)
 });
+
+/**
+ * `LassoCV(n_alphas=20)`: the number of alphas is `alphas=20` since 1.9; where the call
+ * also lists its alphas, n_alphas was ignored and goes.
+ */
+const nAlphas = defineRule(
+  {
+    ...info(
+      'n-alphas',
+      '1.9',
+      '`n_alphas` was removed in 1.9: the number of alphas is `alphas=n`.'
+    ),
+    needs: ['n_alphas'],
+    raises: unexpected('n_alphas'),
+    targets: CV_PATHS.map(name => `sklearn.linear_model.${name}(alphas=)`),
+    examples: [
+      {
+        setup:
+          'import numpy as np\nX = np.random.RandomState(0).rand(30, 3)\ny = X @ [1.0, 2.0, 0.0]',
+        before:
+          'from sklearn.linear_model import LassoCV\nprint(len(LassoCV(n_alphas=20, cv=3).fit(X, y).alphas_))',
+        after:
+          'from sklearn.linear_model import LassoCV\nprint(len(LassoCV(alphas=20, cv=3).fit(X, y).alphas_))'
+      }
+    ]
+  },
+  context =>
+    callsOf(context, { callees: CV_PATHS, module: 'sklearn' }).flatMap(call => {
+      const args = argsOf(context, call);
+      const index = args.findIndex(arg => arg.name === 'n_alphas');
+      if (index < 0) {
+        return [];
+      }
+      const arg = args[index];
+      const listed = args.some(a => a.name === 'alphas' || a.star === '**');
+      const edits = listed
+        ? [removeArgument(context, call, index)]
+        : [
+            {
+              from: arg.from,
+              to: arg.from + 'n_alphas'.length,
+              insert: 'alphas'
+            }
+          ];
+      return [matchAt('sklearn.n-alphas', arg, edits)];
+    })
+);
 
 /** Estimator parameters scikit-learn renamed or removed. */
 export const sklearnParamRules: IRule[] = [
@@ -345,5 +407,6 @@ export const sklearnParamRules: IRule[] = [
           "from sklearn.cluster import KMeans\nprint(KMeans(3, algorithm='lloyd', n_init=1, random_state=0).fit(X).algorithm)"
       }
     ]
-  })
+  }),
+  nAlphas
 ];

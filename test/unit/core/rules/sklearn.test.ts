@@ -51,6 +51,20 @@ describe('a removed module imported among other names', () => {
   });
 });
 
+describe('n_alphas', () => {
+  it('becomes alphas=n, and goes where the call lists its alphas', () => {
+    const cell =
+      'a = linear_model.LassoCV(n_alphas=20)\nb = ElasticNetCV(alphas=[0.1, 1.0], n_alphas=5)';
+    assert.equal(
+      proposeRewrite(
+        cell,
+        scanSource(cell, sklearnParamRules, { versions: TODAY })
+      )?.source,
+      'a = linear_model.LassoCV(alphas=20)\nb = ElasticNetCV(alphas=[0.1, 1.0])'
+    );
+  });
+});
+
 describe('six in every form', () => {
   const rewrite = (cell: string) =>
     proposeRewrite(cell, scanSource(cell, sklearnSixRules, { versions: TODAY }))
