@@ -212,6 +212,48 @@ export const pandasCallRules: IRule[] = [
   ),
   defineRule(
     {
+      id: 'pandas.series-ravel',
+      needs: ['.ravel('],
+      distribution: 'pandas',
+      since: '3.0.0',
+      summary:
+        '`Series.ravel()` was removed in pandas 3.0: use `.to_numpy().ravel()`.',
+      link: pandasNotes('3.0.0'),
+      raises: noAttribute('ravel'),
+      targets: ['pandas.Series.to_numpy'],
+      examples: [
+        {
+          setup: PANDAS_SETUP,
+          before: "print(df['a'].ravel().tolist())",
+          after: "print(df['a'].to_numpy().ravel().tolist())",
+          answer: 'Series'
+        }
+      ]
+    },
+    // Arrays have ravel too (`xx.ravel()` of a meshgrid): only a Series is rewritten, and
+    // only a notebook that imports pandas is asked about.
+    context =>
+      methodCalls(context, 'ravel').flatMap(
+        ({ call, owner, property, args }) =>
+          args.length > 0 ||
+          ![...context.imports.values()].some(t => t.split('.')[0] === 'pandas')
+            ? []
+            : onReceiver(context, 'pandas.series-ravel', {
+                node: call,
+                owner,
+                types: ['Series'],
+                edits: [
+                  {
+                    from: property.from,
+                    to: property.from,
+                    insert: 'to_numpy().'
+                  }
+                ]
+              })
+      )
+  ),
+  defineRule(
+    {
       id: 'pandas.fillna-method',
       targets: ['pandas.DataFrame.ffill', 'pandas.DataFrame.bfill'],
       needs: ['method'],

@@ -89,4 +89,16 @@ describe('rules that depend on the receiver', () => {
       'm = [1, 2].count(level=0)'
     );
   });
+
+  it("rewrite a Series' ravel, never an array's", () => {
+    const cell =
+      'X_train, X_test, y_train, y_test = train_test_split(X_poly, df.mpg.ravel())';
+    assert.equal(rewrite(cell, 'ndarray'), cell);
+    assert.equal(
+      rewrite(cell, 'Series'),
+      cell.replace('mpg.ravel()', 'mpg.to_numpy().ravel()')
+    );
+    const grid = 'Z = model.predict(np.c_[xx.ravel(), yy.ravel()])';
+    assert.equal(rewrite(grid, 'ndarray'), grid);
+  });
 });
