@@ -188,7 +188,8 @@ export async function runCommand(
       : '';
     stdout.write(
       `  ${basename(report.notebook)}: ${report.outcome}; ${report.changes.length} fix(es), ` +
-        `${report.executions} executions for ${report.codeCells} code cells, ${report.seconds}s${used}\n`
+        `${report.executions} executions for ${report.codeCells} code cells, ${report.seconds}s${used}` +
+        `${report.verifiedByFirstRun ? '; verified by its clean first run' : ''}\n`
     );
     if (report.llm?.error) {
       stdout.write(`    LLM error: ${report.llm.error.message}\n`);
@@ -303,6 +304,8 @@ namespace Private {
           files,
           evidence: evidenceOf(notebook.metadata, sources, allRules)
         },
+        // A kernel of its own, started for this notebook: nothing ran in it yet.
+        freshKernel: true,
         restartKernel: async () => {
           await session.kernel.restart();
           await session.kernel.requestKernelInfo();
@@ -342,7 +345,9 @@ namespace Private {
             verdict,
             changes: event.changes,
             reverted: event.reverted,
+            rejected: event.rejected,
             expectedErrors: event.expectedErrors,
+            verifiedByFirstRun: event.verifiedByFirstRun,
             executions: event.executions,
             elapsedMs: event.elapsedMs,
             scores: event.scores,

@@ -17,6 +17,7 @@ export type {
   IEditableNotebook,
   IExpectedError,
   ILoopState,
+  IRejectedProposal,
   IRevertedChange,
   IProposal,
   IReviewer,

@@ -1,5 +1,3 @@
-import { blockerOf } from '../diagnosis/blocker';
-import { savedErrors } from '../diagnosis/expected-errors';
 import { importedModules } from '../environment/imports';
 import type { ICellResult } from '../execution/types';
 import { explainsFailure } from '../fixers/rules-fixer';
@@ -11,79 +9,28 @@ import {
   type IScanEnvironment
 } from '../rules/engine';
 import type { FixKind, IFinding } from '../rules/types';
-import {
-  compareScores,
-  extractScores,
-  meanScores,
-  type IScore,
-  type IScoreReport,
-  type IScoreRow
-} from '../scores';
-import {
-  DEFAULT_BUDGET_MS,
-  runCheck,
-  type ICheckCell,
-  type ICheckSummary
-} from './check-run';
+import type { IScoreRow } from '../scores';
 import type { ILoopOptions } from './loop';
-import { changedUpTo, earlierFailure, faultAt, type IWorse } from './take-back';
-import type {
-  IChange,
-  ILoopState,
-  IRevertedChange,
-  IProposal,
-  LoopEvent,
-  ProposalTarget,
-  Verdict
-} from './types';
+import { SessionRuns } from './session-runs';
+import { earlierFailure, faultAt, type IWorse } from './take-back';
+import type { IProposal, LoopEvent, ProposalTarget } from './types';
 
-/** Default for ILoopLimits.maxFixes. */
-export const DEFAULT_MAX_FIXES = 16;
+export { DEFAULT_MAX_FIXES } from './session-runs';
 
 /**
- * The state of one session and the steps that change it: running cells, proposing,
- * reviewing and applying, comparing scores, verifying. runLoop drives it by nextStep.
+ * One session: its runs (SessionRuns) and the steps that propose, review, apply and take
+ * back changes. runLoop drives it by nextStep.
  */
-export class LoopSession {
-  constructor(readonly options: ILoopOptions) {
-    this.maxFixes = options.limits?.maxFixes ?? DEFAULT_MAX_FIXES;
-    this._saved = savedErrors(options.original.cells);
+export class LoopSession extends SessionRuns {
+  constructor(options: ILoopOptions) {
+    super(options);
     this._originalImports = importTable(
       options.original.cells
         .filter(cell => cell.cellType === 'code')
         .map(cell => prepareSource(cell.source))
     );
-    this.state = {
-      preflightDone: false,
-      total: this.runnable().length,
-      nextPosition: 1,
-      noFix: false,
-      calibrated: false,
-      noRuntimeFix: false,
-      verifications: 0,
-      fixes: 0,
-      maxFixes: this.maxFixes,
-      elapsedMs: 0,
-      budgetMs: options.limits?.budgetMs ?? DEFAULT_BUDGET_MS,
-      stopped: false
-    };
   }
 
-  readonly state: ILoopState;
-  readonly maxFixes: number;
-  readonly changes: IChange[] = [];
-  /** Changes taken back because the notebook was worse with them. */
-  readonly reverted: IRevertedChange[] = [];
-  /**
-   * A position at which the original notebook is known to fail: a cell failed with
-   * no change at or before it. The final guard needs no check up to there.
-   */
-  originalFailsBy: number | undefined;
-  /** Which cell ran with each `In[n]` in the current kernel. */
-  readonly executionCounts = new Map<number, string>();
-  /** Cells that ran without error in the current kernel. */
-  readonly ran = new Set<string>();
-  executions = 0;
   /** The preflight scan's findings (as of the notebook before any fix). */
   get findings(): IFinding[] {
     return this._findings;
@@ -93,26 +40,6 @@ export class LoopSession {
     this._asksKernel = new Set(
       findings.filter(f => f.needsKernel).map(f => f.cellId)
     );
-  }
-
-  /** Brings the clock and the stop signal into the state. */
-  tick(): void {
-    const elapsed = Date.now() - this._start;
-    // A cell cut short by the budget spent it, even if a few milliseconds are left.
-    this.state.elapsedMs = this._budgetSpent
-      ? Math.max(elapsed, this.state.budgetMs)
-      : elapsed;
-    this.state.total = this.runnable().length;
-    if (this.options.signal?.aborted) {
-      this.state.stopped = true;
-    }
-  }
-
-  /** The non-empty code cells as they are now. */
-  runnable(): ICheckCell[] {
-    return this.options.document
-      .codeCells()
-      .filter(cell => cell.source.trim() !== '');
   }
 
   /**
@@ -171,7 +98,7 @@ export class LoopSession {
           ? this.scanEnvironment()
           : { ...environment, imports: undefined },
       document,
-      probe: this._kernelUsed ? executor : undefined,
+      probe: this.kernelUsed ? executor : undefined,
       ...(scores ? { scores } : {})
     };
     const rules = this.options.rules ?? allRules;
@@ -211,6 +138,7 @@ export class LoopSession {
     }
     if (decision.kind === 'reject') {
       this._refused.add(Private.key(proposal));
+      this.rejected.push({ proposal, reason: decision.reason });
       yield { kind: 'rejected', proposal, reason: decision.reason };
       return;
     }
@@ -229,15 +157,15 @@ export class LoopSession {
       yield { kind: 'applied', change };
     }
     // Before the first run (the preflight) and for a calibration nothing is re-run.
-    if (options.rerun === false || !this._kernelUsed) {
+    if (options.rerun === false || !this.kernelUsed) {
       return;
     }
     if (target.kind === 'module') {
       if (written) {
         const failedAt =
           this.state.failure?.position ?? this.state.nextPosition;
-        yield* this._restart(`${target.path} changed`);
-        this._pending = { change: this.changes.at(-1)!, failedAt };
+        yield* this.restart(`${target.path} changed`);
+        this.pending = { change: this.changes.at(-1)!, failedAt };
       }
       return;
     }
@@ -246,7 +174,7 @@ export class LoopSession {
     const at = cells.findIndex(c => c.id === target.cellId) + 1;
     const failed = this.state.failure?.position ?? this.state.nextPosition;
     if (written) {
-      this._pending = { change: this.changes.at(-1)!, failedAt: failed };
+      this.pending = { change: this.changes.at(-1)!, failedAt: failed };
     }
     this.state.failure = undefined;
     this.state.noFix = false;
@@ -262,7 +190,7 @@ export class LoopSession {
   async *run(fromPosition: number): AsyncGenerator<LoopEvent> {
     let cells = this.runnable().slice(fromPosition - 1);
     if (
-      this._kernelUsed &&
+      this.kernelUsed &&
       this.state.fixes < this.maxFixes &&
       this._asksKernel.delete(cells[0]?.id)
     ) {
@@ -281,12 +209,12 @@ export class LoopSession {
     }
     const next = cells.findIndex((c, i) => i > 0 && this._asksKernel.has(c.id));
     const part = next > 0 ? cells.slice(0, next) : cells;
-    const summary = yield* this._check(part);
+    const summary = yield* this.check(part);
     const reached =
       fromPosition - 1 + (summary.failure?.position ?? part.length);
-    const pending = this._pending;
+    const pending = this.pending;
     if (pending && reached >= pending.failedAt) {
-      this._pending = undefined;
+      this.pending = undefined;
     }
     if (summary.failure) {
       const position = fromPosition - 1 + summary.failure.position;
@@ -310,7 +238,7 @@ export class LoopSession {
       if (worse && (yield* this.takeBack(worse, position))) {
         return;
       }
-      this._noteOriginalFailure(position);
+      this.noteOriginalFailure(position);
       this.state.failure = failure;
       this.state.nextPosition = position;
     } else {
@@ -321,149 +249,8 @@ export class LoopSession {
       this.state.stopped = true;
     }
     if (summary.stoppedBy === 'budget') {
-      this._budgetSpent = true;
+      this.budgetSpent = true;
     }
-  }
-
-  /** Restarts the kernel and runs every cell from the top; its scores decide. */
-  async *verify(): AsyncGenerator<LoopEvent> {
-    // Each run from a restart; its scores are averaged with the earlier runs'.
-    const runs = Math.max(1, this.options.limits?.verificationRuns ?? 1);
-    const printed: IScore[][] = [];
-    let summary: ICheckSummary;
-    do {
-      yield* this._restart(
-        runs === 1
-          ? 'verification'
-          : `verification, run ${printed.length + 1} of ${runs}`
-      );
-      summary = yield* this._check(this.runnable());
-      printed.push(this.currentScores());
-    } while (
-      printed.length < runs &&
-      !summary.failure &&
-      summary.stoppedBy === undefined
-    );
-    const scores = this.compare(meanScores(printed));
-    yield { kind: 'scores', comparison: scores };
-    const cut =
-      summary.stoppedBy === 'cancelled'
-        ? 'user'
-        : summary.stoppedBy === 'budget'
-          ? 'time-budget'
-          : undefined;
-    const failure = summary.failure && {
-      cellId: summary.failure.cell.id,
-      position: summary.failure.position,
-      result: summary.failure.result
-    };
-    const blocker =
-      failure &&
-      blockerOf(
-        failure.result,
-        this.options.document.source(failure.cellId) ?? '',
-        this.options.environment.files
-      );
-    if (failure && !cut) {
-      this._noteOriginalFailure(failure.position);
-    }
-    this.state.verifications++;
-    this.state.verification = {
-      ...(cut ? { cut } : {}),
-      ...(failure && !cut ? { failure } : {}),
-      ...(failure && !cut && blocker ? { blocker } : {}),
-      scores
-    };
-    if (failure && !cut) {
-      // Repaired like any failure if the policy allows another verification.
-      this.state.failure = failure;
-      this.state.noFix = false;
-      this.state.nextPosition = failure.position;
-    }
-    const passed = !cut && !failure && scores.allWithin;
-    yield { kind: 'verified', passed };
-  }
-
-  /** The saved scores against `now`: by default those printed in this kernel's runs. */
-  compare(now: readonly IScore[] = this.currentScores()): IScoreReport {
-    const { original, tolerance, references } = this.options;
-    const saved = extractScores(
-      original.cells.map(cell => ({ ...cell, cellType: cell.cellType }))
-    );
-    this._lastScores = compareScores(saved, now, { tolerance, references });
-    return this._lastScores;
-  }
-
-  /** The scores the cells printed in this kernel. */
-  currentScores(): IScore[] {
-    return extractScores(
-      this.options.document.codeCells().map(cell => ({
-        ...cell,
-        cellType: 'code',
-        outputs: this._results.get(cell.id)?.outputs ?? []
-      }))
-    );
-  }
-
-  /** The session's last event. */
-  finished(verdict: Verdict): LoopEvent {
-    return {
-      kind: 'finished',
-      verdict,
-      changes: this.changes,
-      reverted: this.reverted,
-      expectedErrors: [...this._expected].map(([cellId, ename]) => ({
-        cellId,
-        ename
-      })),
-      executions: this.executions,
-      ...(this._lastScores ? { scores: this._lastScores } : {}),
-      elapsedMs: Date.now() - this._start
-    };
-  }
-
-  private async *_check(
-    cells: ICheckCell[]
-  ): AsyncGenerator<LoopEvent, ICheckSummary> {
-    const { executor, limits, signal } = this.options;
-    let summary: ICheckSummary | undefined;
-    for await (const event of runCheck({
-      cells,
-      executor,
-      cellTimeoutMs: limits?.cellTimeoutMs,
-      budgetMs: this.budgetLeft(),
-      signal,
-      expectedErrors: this._saved
-    })) {
-      yield { kind: 'check', event };
-      if (event.kind === 'cell-finished') {
-        this.executions++;
-        this._kernelUsed = true;
-        const { cell, result } = event;
-        this._results.set(cell.id, result);
-        if (result.executionCount !== null) {
-          this.executionCounts.set(result.executionCount, cell.id);
-        }
-        if (result.status === 'ok' || event.expected) {
-          this.ran.add(cell.id);
-        } else {
-          this.ran.delete(cell.id);
-        }
-        if (event.expected) {
-          this._expected.set(cell.id, result.ename!);
-        } else {
-          this._expected.delete(cell.id);
-        }
-      } else if (event.kind === 'finished') {
-        summary = event.summary;
-      }
-    }
-    return summary!;
-  }
-
-  /** Milliseconds of the time budget left. */
-  budgetLeft(): number {
-    return Math.max(0, this.state.budgetMs - (Date.now() - this._start));
   }
 
   /**
@@ -490,10 +277,10 @@ export class LoopSession {
     this._refused.add(Private.key(change.proposal));
     const reverted = { ...change, why, at: new Date().toISOString() };
     this.reverted.push(reverted);
-    this._pending = undefined;
+    this.pending = undefined;
     yield { kind: 'reverted', change: reverted };
     if (target.kind === 'module') {
-      yield* this._restart(`${target.path} taken back`);
+      yield* this.restart(`${target.path} taken back`);
       return true;
     }
     const at = this.runnable().findIndex(c => c.id === target.cellId) + 1;
@@ -503,45 +290,11 @@ export class LoopSession {
     return true;
   }
 
-  private _noteOriginalFailure(position: number): void {
-    if (!changedUpTo(this.changes, this.runnable(), position)) {
-      this.originalFailsBy = Math.min(
-        position,
-        this.originalFailsBy ?? position
-      );
-    }
-  }
-
-  private async *_restart(why: string): AsyncGenerator<LoopEvent> {
-    yield { kind: 'restart', why };
-    await this.options.restartKernel();
-    this._kernelUsed = false;
-    this._pending = undefined;
-    this._expected.clear();
-    this.ran.clear();
-    this.executionCounts.clear();
-    this._results.clear();
-    this.state.failure = undefined;
-    this.state.noFix = false;
-    this.state.nextPosition = 1;
-  }
-
   private readonly _originalImports: Map<string, string>;
-  // The exception each cell's saved outputs show, and the cells that raised it now.
-  private readonly _saved: ReadonlyMap<string, string>;
-  private readonly _expected = new Map<string, string>();
-  private _budgetSpent = false;
-  // The change last applied and re-run from, until the run gets as far as before it.
-  private _pending: { change: IChange; failedAt: number } | undefined;
-  private readonly _start = Date.now();
-  private readonly _results = new Map<string, ICellResult>();
   private readonly _refused = new Set<string>();
   private _findings: IFinding[] = [];
   // Cells with a rewrite that waits for the kernel's answer, not yet asked.
   private _asksKernel = new Set<string>();
-  private _lastScores: IScoreReport | undefined;
-  /** Cells ran in this kernel since it started. */
-  private _kernelUsed = false;
 }
 
 namespace Private {

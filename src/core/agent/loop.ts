@@ -55,6 +55,12 @@ export interface ILoopOptions {
   /** The notebook as opened: its saved outputs hold the scores to reproduce. */
   original: IOriginalNotebook;
   environment: ILoopEnvironment;
+  /**
+   * The kernel has run nothing yet (the CLI starts one per notebook): a clean first pass
+   * of the notebook in it is a restart and run-all, so it counts as the verification.
+   * Not so for a live kernel the user ran cells in.
+   */
+  freshKernel?: boolean;
   /** Restarts the kernel (verification; after a local module changed). */
   restartKernel(): Promise<void>;
   limits?: ILoopLimits;

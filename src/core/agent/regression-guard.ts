@@ -79,6 +79,7 @@ namespace Private {
     const saved = savedErrors(original.cells);
     const sources = new Map(original.cells.map(cell => [cell.id, cell.source]));
     await restartKernel();
+    session.kernelTouched();
     for (const cell of session.runnable().slice(0, position)) {
       const source = sources.get(cell.id) ?? '';
       const timeoutMs = session.budgetLeft();

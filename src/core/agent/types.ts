@@ -110,6 +110,8 @@ export interface ILoopState {
     cut?: StopReason;
     /** The failure is not the code's. */
     blocker?: Blocker;
+    /** The clean first pass from a fresh kernel counted as its first run. */
+    firstRun?: boolean;
   };
   fixes: number;
   maxFixes: number;
@@ -143,6 +145,12 @@ export interface IRevertedChange extends IChange {
   why: string;
 }
 
+/** A proposal the reviewer turned down (an unsafe one under auto-accept, or the user's no). */
+export interface IRejectedProposal {
+  proposal: IProposal;
+  reason?: string;
+}
+
 /** A cell that raised the exception its saved outputs show, as in the original. */
 export interface IExpectedError {
   cellId: string;
@@ -168,13 +176,16 @@ export type LoopEvent =
   /** An applied change taken back (its cell or module as before it). */
   | { kind: 'reverted'; change: IRevertedChange }
   | { kind: 'scores'; comparison: IScoreReport }
-  | { kind: 'verified'; passed: boolean }
+  /** With `firstRun`, the clean first pass from a fresh kernel was (the first of) the verification. */
+  | { kind: 'verified'; passed: boolean; firstRun: boolean }
   | {
       kind: 'finished';
       verdict: Verdict;
       changes: IChange[];
       /** Changes taken back, with why. */
       reverted: IRevertedChange[];
+      /** Proposals the reviewer turned down. */
+      rejected: IRejectedProposal[];
       /** Cells of the last run that raised as in the original. */
       expectedErrors: IExpectedError[];
       /** Cell executions, the verification run's included. */
@@ -182,4 +193,6 @@ export type LoopEvent =
       /** The last comparison of scores (the verification's when it ran). */
       scores?: IScoreReport;
       elapsedMs: number;
+      /** The last verification counted the clean first pass (no run of its own from a restart). */
+      verifiedByFirstRun: boolean;
     };

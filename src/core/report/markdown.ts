@@ -1,16 +1,22 @@
 import { unifiedDiff } from '../review/diff';
 import { nowText } from '../scores/stability';
-import type { IModernizeReport, IReportChange } from './report';
+import type {
+  IModernizeReport,
+  IReportChange,
+  IReportRejection
+} from './report';
 
 /**
  * The report as Markdown: outcome, what blocks it, libraries, cells that raised as in
- * the original, scores, every change as a diff, then the changes taken back and why.
+ * the original, scores, every change as a diff, the changes taken back and why, then the
+ * proposals rejected with every unsafe flag.
  */
 export function reportMarkdown(report: IModernizeReport): string {
   const lines = [
     `# Modernization of ${report.notebook}`,
     '',
-    `**Outcome: ${report.outcome}.** ${report.changes.length} change(s), ` +
+    `**Outcome: ${report.outcome}${report.verifiedByFirstRun ? ', verified by its clean first run' : ''}.** ` +
+      `${report.changes.length} change(s), ` +
       `${report.executions} cell executions for ${report.codeCells} code cells, ` +
       `${report.seconds} s (${report.tool.name} ${report.tool.version}, ${report.date}).`,
     ''
@@ -74,6 +80,12 @@ export function reportMarkdown(report: IModernizeReport): string {
       );
     }
   }
+  if (report.rejected.length > 0) {
+    lines.push('## Proposals rejected', '');
+    for (const rejection of report.rejected) {
+      lines.push(...Private.rejection(rejection));
+    }
+  }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
@@ -94,6 +106,21 @@ namespace Private {
       ).trimEnd(),
       '```',
       ''
+    ];
+  }
+
+  export function rejection(rejection: IReportRejection): string[] {
+    const flags = rejection.flags.length
+      ? rejection.flags.map(
+          f => `- ${f.reason}: \`${f.detail}\` (line ${f.line})`
+        )
+      : rejection.unsafe.map(reason => `- ${reason}`);
+    return [
+      ...change({
+        ...rejection,
+        why: `Rejected (${rejection.fixer}): ${rejection.reason}. It was: ${rejection.why}`
+      }),
+      ...(flags.length ? ['Flagged unsafe:', '', ...flags, ''] : [])
     ];
   }
 

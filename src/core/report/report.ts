@@ -1,6 +1,8 @@
 import type {
   IChange,
   IExpectedError,
+  IProposal,
+  IRejectedProposal,
   IRevertedChange,
   Verdict
 } from '../agent/types';
@@ -8,6 +10,7 @@ import { blockerText, type Blocker } from '../diagnosis/blocker';
 import { summarizeError } from '../diagnosis/traceback';
 import type { IOriginalNotebook } from '../notebook/original';
 import type { FixKind } from '../rules/types';
+import { unsafeFlags, type IUnsafeFlag } from '../review/safety';
 import type { IScoreReport, IScoreRow } from '../scores';
 
 /** What a finished session hands to the report. */
@@ -22,8 +25,12 @@ export interface ISessionRecord {
   changes: readonly IChange[];
   /** Changes taken back because the notebook was worse with them. */
   reverted?: readonly IRevertedChange[];
+  /** Proposals the reviewer turned down. */
+  rejected?: readonly IRejectedProposal[];
   /** Cells that raised the exception their saved outputs show. */
   expectedErrors?: readonly IExpectedError[];
+  /** The verification counted the clean first pass from a fresh kernel. */
+  verifiedByFirstRun?: boolean;
   executions: number;
   elapsedMs: number;
   scores?: IScoreReport;
@@ -45,6 +52,25 @@ export interface IReportChange {
   after: string;
 }
 
+/** A proposal turned down, with why and everything it was flagged unsafe for. */
+export interface IReportRejection {
+  where: string;
+  cellId?: string;
+  module?: string;
+  kind: FixKind;
+  fixer: string;
+  rules: string[];
+  why: string;
+  /** The reviewer's reason. */
+  reason: string;
+  /** What the proposal was flagged for when it was made: `deletes files`. */
+  unsafe: string[];
+  /** Each use in its code that needs consent, with the line in the proposed code. */
+  flags: IUnsafeFlag[];
+  before: string;
+  after: string;
+}
+
 /** The report of a session (JSON as is; Markdown from reportMarkdown). */
 export interface IModernizeReport {
   tool: { name: string; version: string };
@@ -60,6 +86,10 @@ export interface IModernizeReport {
   changes: IReportChange[];
   /** Changes taken back, each with what got worse with it. */
   reverted: (IReportChange & { whyReverted: string })[];
+  /** Proposals turned down (unsafe under auto-accept, or by the user). */
+  rejected: IReportRejection[];
+  /** The verification was the clean first run from a fresh kernel, not a run of its own. */
+  verifiedByFirstRun: boolean;
   /** Cells that raised as in the original (teaching examples): no failure. */
   expectedErrors: { where: string; cellId: string; ename: string }[];
   scores: IScoreRow[];
@@ -107,6 +137,10 @@ export function buildReport(record: ISessionRecord): IModernizeReport {
       ...Private.change(change, label),
       whyReverted: change.why
     })),
+    rejected: (record.rejected ?? []).map(rejection =>
+      Private.rejection(rejection, label)
+    ),
+    verifiedByFirstRun: record.verifiedByFirstRun === true,
     expectedErrors: (record.expectedErrors ?? []).map(({ cellId, ename }) => ({
       where: label(cellId),
       cellId,
@@ -174,6 +208,38 @@ namespace Private {
       before: proposal.before,
       after: applied
     };
+  }
+
+  export function rejection(
+    { proposal, reason }: IRejectedProposal,
+    label: (cellId: string) => string
+  ): IReportRejection {
+    const { where, cellId, module, kind, fixer, rules, why, before, after } =
+      change({ proposal, applied: proposal.after, at: '' }, label);
+    return {
+      where,
+      ...(cellId !== undefined ? { cellId } : {}),
+      ...(module !== undefined ? { module } : {}),
+      kind,
+      fixer,
+      rules,
+      why,
+      reason: reason ?? 'rejected',
+      unsafe: proposal.unsafe,
+      flags: flagsOf(proposal),
+      before,
+      after
+    };
+  }
+
+  /**
+   * The flags as the auto-accept reviewer judges them: a rule's proposal with no flag was
+   * judged where it was made, with the edits the rule declares trusted.
+   */
+  function flagsOf(proposal: IProposal): IUnsafeFlag[] {
+    return proposal.fixer === 'rules' && proposal.unsafe.length === 0
+      ? []
+      : unsafeFlags(proposal.before, proposal.after);
   }
 
   export const STOP_TEXT: Record<string, string> = {

@@ -169,6 +169,8 @@ export async function session(
     limits?: ILoopOptions['limits'];
     predates?: Map<string, string>;
     fixers?: ILoopOptions['fixers'];
+    /** The kernel ran nothing before the session (the CLI's own kernel). */
+    freshKernel?: boolean;
   } = {}
 ): Promise<{
   events: LoopEvent[];
@@ -194,7 +196,8 @@ export async function session(
       evidence: { predates: options.predates ?? new Map() }
     },
     restartKernel: () => kernel.restart(),
-    limits: options.limits
+    limits: options.limits,
+    freshKernel: options.freshKernel
   });
   const events: LoopEvent[] = [];
   for (;;) {
