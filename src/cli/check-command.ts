@@ -9,6 +9,7 @@ import {
   parseNotebook,
   probeEnvironment,
   runCheck,
+  savedErrors,
   type ICellResult,
   type ICheckSummary,
   type INotebookDocument
@@ -116,7 +117,9 @@ export async function checkCommand(
       executor,
       budgetMs: options.budgetMs,
       cellTimeoutMs: options.cellTimeoutMs,
-      signal
+      signal,
+      // A teaching notebook's deliberate error, as its saved outputs show it, is no failure.
+      expectedErrors: savedErrors(notebook.cells)
     })) {
       printer.handle(event);
       if (event.kind === 'cell-finished') {

@@ -1,9 +1,11 @@
+import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Kernel } from '@jupyterlab/services';
 import {
   cellFrames,
   readableTraceback,
   runCheck,
+  savedErrors,
   type CheckEvent,
   type ICheckCell
 } from '../../core';
@@ -60,6 +62,8 @@ export async function runNotebookCheck(
   }
 
   model.setRun('running');
+  // Read before the run replaces the outputs: a deliberate error they show is no failure.
+  const expectedErrors = Private.expectedErrors(panel);
   const executor = new NotebookCellExecutor({
     notebook: panel.content,
     kernel
@@ -77,6 +81,7 @@ export async function runNotebookCheck(
       cellTimeoutMs: limits.cellTimeoutMs,
       budgetMs: limits.budgetMs,
       signal,
+      expectedErrors,
       executeOptions: NotebookCellExecutor.optionsFor
     });
     for await (const event of events) {
@@ -103,6 +108,22 @@ namespace Private {
       }
     }
     return cells;
+  }
+
+  /** The exception each code cell's outputs show, as the notebook holds them now. */
+  export function expectedErrors(
+    panel: NotebookPanel
+  ): ReadonlyMap<string, string> {
+    const model = panel.content.model;
+    const cells = [];
+    for (let index = 0; index < (model?.cells.length ?? 0); index++) {
+      const cell = model!.cells.get(index);
+      if (cell.type === 'code') {
+        const json = cell.toJSON() as nbformat.ICodeCell;
+        cells.push({ id: cell.id, cellType: 'code', outputs: json.outputs });
+      }
+    }
+    return savedErrors(cells);
   }
 
   export function entry(cell: ICheckCell, i: number): ICellEntry {
