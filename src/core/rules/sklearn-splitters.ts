@@ -138,8 +138,54 @@ const signature = defineRule(
   }
 );
 
+/**
+ * `KFold(n_splits=k, random_state=s)` without shuffling: the seed had no effect, and since
+ * 0.24 it raises. It goes, which keeps the folds the notebook had.
+ */
+const unshuffledSeed = defineRule(
+  {
+    id: 'sklearn.unshuffled-random-state',
+    needs: ['random_state'],
+    distribution: 'scikit-learn',
+    since: '0.24',
+    summary:
+      'A splitter that does not shuffle takes no random_state since 0.24 (it had no effect): it goes.',
+    link: sklearnNotes('0.24'),
+    raises: {
+      ename: 'ValueError',
+      message: /Setting a random_state has no effect since shuffle is False/
+    },
+    examples: [
+      {
+        setup: 'from sklearn.model_selection import KFold',
+        before: 'print(KFold(n_splits=4, random_state=1).get_n_splits())',
+        after: 'print(KFold(n_splits=4).get_n_splits())'
+      }
+    ]
+  },
+  context =>
+    Private.splitterCalls(context).flatMap(({ call, args, name }) => {
+      const seed = args.findIndex(arg => arg.name === 'random_state');
+      const shuffle = args.find(arg => arg.name === 'shuffle');
+      if (
+        seed < 0 ||
+        !['KFold', 'StratifiedKFold'].includes(name) ||
+        args.some(arg => arg.star) ||
+        (shuffle && textOf(context, shuffle.value) !== 'False') ||
+        args.filter(arg => !arg.name).length > 1
+      ) {
+        return [];
+      }
+      return [
+        matchAt('sklearn.unshuffled-random-state', args[seed], [
+          removeArgument(context, call, seed)
+        ])
+      ];
+    })
+);
+
 /** Rules for sklearn's cross-validation splitters. */
-export const sklearnSplitterRules: IRule[] = [signature];
+export const sklearnSplitterRules: IRule[] = [signature, unshuffledSeed];
 
 namespace Private {
   /** Whether the notebook imports one of the splitters from scikit-learn. */

@@ -83,6 +83,15 @@ describe('cross-validation splitters', () => {
     );
   });
 
+  it('drops a seed only where the splitter does not shuffle', () => {
+    assert.equal(
+      rewrite('kf_10 = KFold(n_splits=folds, random_state=seed)'),
+      'kf_10 = KFold(n_splits=folds)'
+    );
+    const shuffled = 'kf = KFold(n_splits=5, shuffle=True, random_state=seed)';
+    assert.equal(rewrite(shuffled), shuffled);
+  });
+
   it("takes Python 2's first split, iter(cv).next(), from split", () => {
     assert.equal(
       rewrite(
