@@ -7,6 +7,7 @@ import {
   parseNotebook,
   reportMarkdown,
   type IChange,
+  type IProposal,
   type ISessionRecord,
   type Verdict
 } from '../../../../src/core';
@@ -218,5 +219,61 @@ describe('reports of notebooks by others', () => {
     assert.match(markdown, /cell 2 raised KeyError as in the original/);
     assert.match(markdown, /## Changes taken back/);
     assert.match(markdown, /Taken back: it brought in 'np'/);
+  });
+});
+
+describe('rejected proposals in the report', () => {
+  const unsafe: IProposal = {
+    id: 'p2',
+    target: { kind: 'cell', cellId: 'load' },
+    kind: 'error-repair',
+    before: 'df.ix[0]',
+    after: "import shutil\nshutil.rmtree('cache')\ndf.loc[0]",
+    rationale: 'start from an empty cache',
+    ruleIds: [],
+    fixer: 'llm',
+    unsafe: ['deletes files']
+  };
+  const reason =
+    'flagged unsafe (deletes files: shutil.rmtree (line 2)); review it by hand';
+
+  it('lists each with where it was, the fixer, the reason and every unsafe flag, in the JSON and the Markdown', () => {
+    const report = buildReport({
+      ...record(),
+      rejected: [{ proposal: unsafe, reason }]
+    });
+    assert.equal(report.rejected.length, 1);
+    const [rejection] = report.rejected;
+    assert.equal(rejection.where, 'cell 2');
+    assert.equal(rejection.cellId, 'load');
+    assert.equal(rejection.fixer, 'llm');
+    assert.equal(rejection.reason, reason);
+    assert.deepEqual(rejection.unsafe, ['deletes files']);
+    assert.deepEqual(
+      rejection.flags.map(f => [f.capability, f.detail, f.line]),
+      [['delete', 'shutil.rmtree', 2]]
+    );
+    const markdown = reportMarkdown(report);
+    assert.match(markdown, /^## Proposals rejected$/m);
+    assert.match(markdown, /^### cell 2 \(error-repair\)$/m);
+    assert.match(markdown, /Rejected \(llm\): flagged unsafe/);
+    assert.match(markdown, /^- deletes files: `shutil\.rmtree` \(line 2\)$/m);
+    assert.match(markdown, /^\+shutil\.rmtree\('cache'\)$/m);
+  });
+
+  it('has none when nothing was rejected', () => {
+    const report = buildReport(record());
+    assert.deepEqual(report.rejected, []);
+    assert.doesNotMatch(reportMarkdown(report), /Proposals rejected/);
+  });
+
+  it('says when the clean first run was the verification', () => {
+    const report = buildReport({ ...record(), verifiedByFirstRun: true });
+    assert.equal(report.verifiedByFirstRun, true);
+    assert.match(
+      reportMarkdown(report),
+      /\*\*Outcome: reproducible, verified by its clean first run\.\*\*/
+    );
+    assert.equal(buildReport(record()).verifiedByFirstRun, false);
   });
 });
