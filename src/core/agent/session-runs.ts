@@ -235,8 +235,14 @@ export class SessionRuns {
         } else {
           this.ran.delete(cell.id);
         }
-        // A cell run twice, or one that failed part way, leaves state a run from the top would not.
-        if (this._pass && ok && !this._pass.has(cell.id)) {
+        // A cell run twice, one that failed part way, or code run in between (a count
+        // skipped: the user ran a cell in the panel's kernel) leaves state a run-all would not.
+        if (
+          this._pass &&
+          ok &&
+          !this._pass.has(cell.id) &&
+          result.executionCount === this._pass.size + 1
+        ) {
           this._pass.set(cell.id, cell.source);
         } else {
           this._pass = null;

@@ -103,6 +103,24 @@ describe('runLoop from a fresh kernel', () => {
     assert.deepEqual(kernel.executed, ['a = 1', 'b = 2', 'a = 10', 'b = 2']);
   });
 
+  it('verifies from a restart when other code ran in the kernel between its cells', async () => {
+    let userRan = false;
+    const kernel: FakeKernel = new FakeKernel(code => {
+      if (code === 'b = 2' && !userRan) {
+        // The user runs a cell of their own in the live kernel meanwhile.
+        userRan = true;
+        void kernel.execute('a = 99');
+      }
+      return {};
+    });
+    const { events } = await session(['a = 1', 'b = 2'], {
+      kernel,
+      freshKernel: true
+    });
+    assert.deepEqual(restarts(events), ['verification']);
+    assert.equal(finished(events).verifiedByFirstRun, false);
+  });
+
   it('counts a cell that raises as its saved output shows as clean', async () => {
     const sources = ['x = 1', "raise ValueError('a teaching example')"];
     const kernel = new FakeKernel(code =>
