@@ -208,6 +208,27 @@ describe(
           await readFile(join(folder, 'report.json'), 'utf8')
         ).notebooks;
         assert.equal(nb.changes.length, 0, 'no change applied');
+        // The report names the proposal turned down, why, and what it was flagged for.
+        const rejected = (
+          nb.rejected as {
+            where: string;
+            fixer: string;
+            reason: string;
+            flags: { reason: string; detail: string; line: number }[];
+          }[]
+        ).find(r => r.where === 'cell 2' && r.fixer === 'llm');
+        assert.ok(rejected, JSON.stringify(nb.rejected));
+        assert.match(rejected.reason, /flagged unsafe/);
+        assert.ok(
+          rejected.flags.some(f => f.reason === flag),
+          JSON.stringify(rejected.flags)
+        );
+        const markdown = await readFile(
+          join(folder, 'out', 'nb.report.md'),
+          'utf8'
+        );
+        assert.match(markdown, /^## Proposals rejected$/m);
+        assert.match(markdown, new RegExp(`^- ${flag}: `, 'm'));
         assert.notEqual(nb.verdict, 'reproducible');
         assert.equal(await readFile(join(folder, 'nb.ipynb'), 'utf8'), source);
       });
