@@ -53,7 +53,9 @@ test.describe('Modernize', () => {
     );
     await expect(panel.locator('.jp-Modernizer-runState')).toHaveAttribute(
       'data-state',
-      'passed'
+      'passed',
+      // The check imports the notebook's libraries in a fresh kernel.
+      { timeout: 30_000 }
     );
     // Outputs render in the cells, as with Run All.
     await expect(

@@ -165,7 +165,9 @@ test.describe('Revert all', () => {
     await panel.getByRole('button', { name: 'Run check' }).click();
     await expect(panel.locator('.jp-Modernizer-runState')).toHaveAttribute(
       'data-state',
-      'passed'
+      'passed',
+      // The check imports the notebook's libraries in a fresh kernel.
+      { timeout: 30_000 }
     );
     await page.notebook.addCell('code', 'added = True');
     expect((await modelCells(page)).length).toBe(4);

@@ -35,7 +35,9 @@ test.describe('Scores', () => {
     await panel.getByRole('button', { name: 'Run check' }).click();
     await expect(panel.locator('.jp-Modernizer-runState')).toHaveAttribute(
       'data-state',
-      'passed'
+      'passed',
+      // The check imports the notebook's libraries in a fresh kernel.
+      { timeout: 30_000 }
     );
     await expect(scores.locator('thead')).toContainText(
       'CellMetricOriginalNowDev.OK'
