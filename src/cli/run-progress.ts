@@ -84,7 +84,10 @@ export class RunPrinter {
         return;
       }
       case 'verified':
-        this._line(`Verification ${event.passed ? 'passed' : 'did not pass'}`);
+        this._line(
+          `Verification ${event.passed ? 'passed' : 'did not pass'}` +
+            (event.firstRun ? ' (the clean first run from a fresh kernel)' : '')
+        );
         return;
       case 'finished':
         this._line(
