@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ICheckReport } from '../../../src/cli/report';
+import { buildCli, cli } from '../helpers/cli';
 import {
   startTestServer,
   writeFileIn,
   type ITestServer
 } from '../helpers/jupyter';
-
-const REPO = resolve(__dirname, '../../..');
-const BIN = join(REPO, 'bin', 'jupyterlab-modernizer.js');
 
 /** A teaching notebook: its second cell raises on purpose, and its saved output shows it. */
 function teaching(savedEname: string): string {
@@ -55,7 +52,7 @@ describe(
     let connect: string[];
 
     before(async () => {
-      execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
+      buildCli();
       server = await startTestServer();
       connect = ['--server-url', server.url, '--token', server.token];
     });
@@ -71,11 +68,7 @@ describe(
         teaching(savedEname)
       );
       const report = join(server.root, `${name}.json`);
-      const run = spawnSync(
-        process.execPath,
-        [BIN, 'check', notebook, ...connect, '--json', report],
-        { encoding: 'utf8' }
-      );
+      const run = await cli(['check', notebook, ...connect, '--json', report]);
       return {
         run,
         json: JSON.parse(await readFile(report, 'utf8')) as ICheckReport
@@ -84,7 +77,7 @@ describe(
 
     it('goes on past the error the saved outputs show, and passes', async () => {
       const { run, json } = await check('teaching', 'ZeroDivisionError');
-      assert.equal(run.status, 0, run.stdout + run.stderr);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.match(run.stdout, /\[3\/3\] cell 3 ok/);
       assert.match(run.stdout, /Passed: all 3 code cells ran/);
       assert.equal(json.verdict, 'passed');
@@ -94,7 +87,7 @@ describe(
 
     it('still stops at an error of another type than the saved one', async () => {
       const { run, json } = await check('other-error', 'ValueError');
-      assert.equal(run.status, 1, run.stdout + run.stderr);
+      assert.equal(run.code, 1, run.stdout + run.stderr);
       assert.doesNotMatch(run.stdout, /\[3\/3\]/);
       assert.equal(json.verdict, 'failed');
       assert.deepEqual(

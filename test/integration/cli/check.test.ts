@@ -1,55 +1,19 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { KernelConnection, SessionAPI } from '@jupyterlab/services';
 import type { ICheckReport } from '../../../src/cli/report';
 import { KernelExecutor } from '../../../src/core';
+import { buildCli, cli, tempDir } from '../helpers/cli';
 import {
   notebookJson,
   startTestServer,
   writeFileIn,
   type ITestServer
 } from '../helpers/jupyter';
-
-const REPO = resolve(__dirname, '../../..');
-const BIN = join(REPO, 'bin', 'jupyterlab-modernizer.js');
-
-interface IRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/** Runs the bundled command line, as a user would. */
-function cli(
-  args: string[],
-  options: {
-    onStdout?: (text: string, child: ReturnType<typeof spawn>) => void;
-  } = {}
-): Promise<IRun> {
-  const started = Date.now();
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe']
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', chunk => {
-      stdout += chunk;
-      options.onStdout?.(stdout, child);
-    });
-    child.stderr.on('data', chunk => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', code =>
-      done({ code, stdout, stderr, ms: Date.now() - started })
-    );
-  });
-}
 
 /** Command lines of running processes that mention `text` (a leftover server, say). */
 function processesMentioning(text: string): string[] {
@@ -63,7 +27,7 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
   let connect: string[];
 
   before(async () => {
-    execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
+    buildCli();
     server = await startTestServer();
     connect = ['--server-url', server.url, '--token', server.token];
   });
@@ -254,7 +218,7 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
   }
 
   it('starts and stops its own server, in the notebook folder (nbformat 4.0, no kernelspec)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'modernizer-cli-'));
+    const dir = await tempDir('cli');
     try {
       await writeFile(join(dir, 'numbers.txt'), '1\n2\n3\n');
       const notebook = await writeFileIn(
@@ -360,7 +324,7 @@ describe('jupyterlab-modernizer check', { timeout: 120_000 }, () => {
   });
 
   it('stops cleanly on Ctrl+C: exit 130, its server gone', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'modernizer-cli-'));
+    const dir = await tempDir('cli');
     try {
       const notebook = await writeFileIn(
         dir,

@@ -1,34 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { IModernizeReport } from '../../../src/core';
+import { buildCli, cli, type IRun } from '../helpers/cli';
 import { startTestServer, type ITestServer } from '../helpers/jupyter';
-
-const REPO = resolve(__dirname, '../../..');
-const BIN = join(REPO, 'bin', 'jupyterlab-modernizer.js');
-
-interface IRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], cwd: string): Promise<IRun> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe']
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', chunk => (stdout += chunk));
-    child.stderr.on('data', chunk => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', code => done({ code, stdout, stderr }));
-  });
-}
 
 /** A code cell as IPython 2 saved it: input split in lines, `language`, `prompt_number`. */
 function code(input: string, count: number, outputs: unknown[] = []) {
@@ -106,7 +82,7 @@ describe(
     const path = () => join(server.root, 'old', 'iris.ipynb');
 
     before(async () => {
-      execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
+      buildCli();
       server = await startTestServer();
       await mkdir(join(server.root, 'old'), { recursive: true });
       // Saved as IPython 2 wrote files: one-space indent, keys sorted.
@@ -127,7 +103,7 @@ describe(
           '--token',
           server.token
         ],
-        server.root
+        { cwd: server.root }
       );
     });
 

@@ -1,34 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { IModernizeReport } from '../../../src/core';
+import { buildCli, cli, type IRun } from '../helpers/cli';
 import { startTestServer, type ITestServer } from '../helpers/jupyter';
-
-const REPO = resolve(__dirname, '../../..');
-const BIN = join(REPO, 'bin', 'jupyterlab-modernizer.js');
-
-interface IRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], cwd: string): Promise<IRun> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe']
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', chunk => (stdout += chunk));
-    child.stderr.on('data', chunk => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', code => done({ code, stdout, stderr }));
-  });
-}
 
 /** A code cell as old notebooks saved it: source and outputs. */
 type SavedCell = [string, unknown[]];
@@ -104,7 +80,7 @@ describe(
     let reports: Map<string, IModernizeReport>;
 
     before(async () => {
-      execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
+      buildCli();
       server = await startTestServer();
       const folder = join(server.root, 'others');
       await mkdir(folder, { recursive: true });
@@ -133,7 +109,7 @@ describe(
           '--token',
           server.token
         ],
-        server.root
+        { cwd: server.root }
       );
       const json = JSON.parse(
         await readFile(join(server.root, 'report.json'), 'utf8')
@@ -209,7 +185,7 @@ describe(
           '--token',
           server.token
         ],
-        server.root
+        { cwd: server.root }
       );
       assert.match(limited.stdout, /cell 1 timed out after/);
       assert.equal(limited.code, 1);

@@ -1,38 +1,14 @@
 import assert from 'node:assert/strict';
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import type { IModernizeReport } from '../../../src/core';
+import { buildCli, cli, JUPYTER, REPO, type IRun } from '../helpers/cli';
 import { startTestServer, type ITestServer } from '../helpers/jupyter';
 
-const REPO = resolve(__dirname, '../../..');
-const BIN = join(REPO, 'bin', 'jupyterlab-modernizer.js');
-const JUPYTER = join(REPO, '.venv', 'bin', 'jupyter');
 const NOTEBOOKS = ['titanic-2017', 'iris-knn-py2', 'digits-2018'];
-
-interface IRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the bundled command line in `cwd`, as a user would. */
-function cli(args: string[], cwd: string): Promise<IRun> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe']
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', chunk => (stdout += chunk));
-    child.stderr.on('data', chunk => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', code => done({ code, stdout, stderr }));
-  });
-}
 
 describe('jupyterlab-modernizer run', { timeout: 180_000 }, () => {
   let server: ITestServer;
@@ -42,7 +18,7 @@ describe('jupyterlab-modernizer run', { timeout: 180_000 }, () => {
   const originals = new Map<string, string>();
 
   before(async () => {
-    execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
+    buildCli();
     server = await startTestServer();
     folder = join(server.root, 'examples');
     await cp(join(REPO, 'examples'), folder, { recursive: true });
@@ -69,7 +45,7 @@ describe('jupyterlab-modernizer run', { timeout: 180_000 }, () => {
         '--token',
         server.token
       ],
-      server.root
+      { cwd: server.root }
     );
     const json = JSON.parse(
       await readFile(join(server.root, 'report.json'), 'utf8')
@@ -178,7 +154,7 @@ describe('jupyterlab-modernizer run', { timeout: 180_000 }, () => {
         '--token',
         server.token
       ],
-      server.root
+      { cwd: server.root }
     );
     assert.match(result.stdout, /Proposal for mlutils\.py/);
     assert.match(result.stdout, /helper-module-2016\.ipynb: reproducible/);

@@ -1,19 +1,18 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startStub, type IStub } from '../core/llm/stub';
 import { startTestServer, type ITestServer } from '../helpers/jupyter';
 import {
+  buildCli,
   checksums,
   cli,
   JUPYTER,
   lost,
   notebook,
-  REPO,
   writeTree
-} from './harness';
+} from '../helpers/cli';
 
 const KEY = 'sk-proj-wrong-but-secret-0123456789';
 const OTHER = 'sk-other-service-token-abcdef';
@@ -34,7 +33,7 @@ describe('fault cases: the key never leaks', { timeout: 180_000 }, () => {
   let stub: IStub;
 
   before(async () => {
-    execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
+    buildCli();
     // The stub wants another key and, as OpenAI does, quotes the one it got in its 401.
     [server, stub] = await Promise.all([
       startTestServer(),

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { hostname, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { hostname } from 'node:os';
 import {
   chmod,
   lstat,
   mkdir,
-  mkdtemp,
   readFile,
   rm,
   stat,
@@ -15,15 +14,16 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type ITestServer } from '../helpers/jupyter';
 import {
+  buildCli,
   checksums,
   cli,
   lost,
   markingJupyter,
   notebook,
-  REPO,
+  tempDir,
   writeTree,
   type IRun
-} from './harness';
+} from '../helpers/cli';
 
 // The kernel's np.float is gone (numpy 1.24): the rules fix helpers.py.
 const HELPERS =
@@ -70,7 +70,7 @@ describe('fault cases: a run loses nothing', { timeout: 300_000 }, () => {
   };
 
   before(async () => {
-    execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
+    buildCli();
     server = await startTestServer();
   });
 
@@ -286,7 +286,7 @@ describe(
       });
 
     before(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'modernizer-refused-'));
+      dir = await tempDir('refused');
       await writeTree(dir, {
         'nb.ipynb': notebook("print('hello')"),
         'not-a-notebook.ipynb': '{"cells": [',

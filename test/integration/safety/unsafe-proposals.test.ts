@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { startStub, type IStub } from '../core/llm/stub';
+import { buildCli, checksums, cli, notebookOf } from '../helpers/cli';
 import { startTestServer, type ITestServer } from '../helpers/jupyter';
-
-const REPO = resolve(__dirname, '../../..');
-const BIN = join(REPO, 'bin', 'jupyterlab-modernizer.js');
 
 // np.asfarray was removed in numpy 2.0 and no migration rule rewrites it: the LLM is asked.
 const FAILING = "values = np.asfarray([1, 2, 3])\nprint('total', values.sum())";
@@ -54,75 +50,11 @@ const CASES: [string, string, string, string][] = [
   ]
 ];
 
-interface IRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], cwd: string, env: Record<string, string>) {
-  const base = { ...process.env };
-  delete base.OPENAI_API_KEY;
-  delete base.MODERNIZER_MODEL;
-  return new Promise<IRun>((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd,
-      env: { ...base, ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', chunk => (stdout += chunk));
-    child.stderr.on('data', chunk => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', code => done({ code, stdout, stderr }));
-  });
-}
-
-function notebook(cells: [string, string][]): string {
-  return JSON.stringify({
-    cells: cells.map(([id, source]) => ({
-      cell_type: 'code',
-      id,
-      metadata: {},
-      source,
-      execution_count: null,
-      outputs: []
-    })),
-    metadata: {
-      kernelspec: {
-        name: 'python3',
-        display_name: 'Python 3',
-        language: 'python'
-      }
-    },
-    nbformat: 4,
-    nbformat_minor: 5
-  });
-}
-
 function reply(source: string): string {
   const json = JSON.stringify({
     cells: [{ id: 'total', source, rationale: 'np.asfarray is gone' }]
   });
   return `Here is the fix.\n\`\`\`json\n${json}\n\`\`\``;
-}
-
-/** The checksum of every file under `dir`, by relative path. */
-async function checksums(dir: string): Promise<Record<string, string>> {
-  const sums: Record<string, string> = {};
-  for (const entry of await readdir(dir, {
-    recursive: true,
-    withFileTypes: true
-  })) {
-    if (entry.isFile()) {
-      const path = join(entry.parentPath, entry.name);
-      sums[relative(dir, path)] = createHash('sha256')
-        .update(await readFile(path))
-        .digest('hex');
-    }
-  }
-  return sums;
 }
 
 describe(
@@ -133,7 +65,7 @@ describe(
     let stub: IStub;
 
     before(async () => {
-      execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
+      buildCli();
       [server, stub] = await Promise.all([startTestServer(), startStub()]);
     });
 
@@ -156,9 +88,9 @@ describe(
           join(folder, 'canary', 'inner', 'data.csv'),
           'a,b\n1,2\n'
         );
-        const source = notebook([
-          ['imports', 'import numpy as np'],
-          ['total', cell]
+        const source = notebookOf([
+          ['code', 'imports', 'import numpy as np'],
+          ['code', 'total', cell]
         ]);
         await writeFile(join(folder, 'nb.ipynb'), source);
         const sums = await checksums(join(folder, 'canary'));
@@ -183,8 +115,7 @@ describe(
             '--token',
             server.token
           ],
-          server.root,
-          { OPENAI_BASE_URL: stub.url }
+          { cwd: server.root, env: { OPENAI_BASE_URL: stub.url } }
         );
 
         const output = result.stdout + result.stderr;

@@ -1,6 +1,14 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  writeFile
+} from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
 export const REPO = resolve(__dirname, '../../..');
@@ -12,19 +20,30 @@ export interface IRun {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** How long the run took, in milliseconds. */
+  ms: number;
 }
 
 /** Options of {@link cli}. */
 export interface ICliOptions {
-  cwd: string;
+  /** The folder it runs in; the test's own when not given. */
+  cwd?: string;
   /** Added to the environment, which has no OPENAI_* of the developer's. */
   env?: Record<string, string>;
   /** Run as this user (a read-only folder is read-only only for someone else than root). */
   uid?: number;
+  /** Called with all of stdout so far on each chunk, to act on the run while it goes. */
+  onStdout?: (text: string, child: ChildProcess) => void;
+}
+
+/** Bundles the command line, so a run tries the code as it is now. */
+export function buildCli(): void {
+  execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
 }
 
 /** Runs the bundled command line as a user would. */
-export function cli(args: string[], options: ICliOptions): Promise<IRun> {
+export function cli(args: string[], options: ICliOptions = {}): Promise<IRun> {
+  const started = Date.now();
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.OPENAI_BASE_URL;
   delete env.OPENAI_API_KEY;
@@ -40,23 +59,32 @@ export function cli(args: string[], options: ICliOptions): Promise<IRun> {
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', chunk => (stdout += chunk));
+    child.stdout.on('data', chunk => {
+      stdout += chunk;
+      options.onStdout?.(stdout, child);
+    });
     child.stderr.on('data', chunk => (stderr += chunk));
     child.on('error', fail);
-    child.on('close', code => done({ code, stdout, stderr }));
+    child.on('close', code =>
+      done({ code, stdout, stderr, ms: Date.now() - started })
+    );
   });
 }
 
-/** A python3 notebook (nbformat 4.5) of code cells. */
+/** A python3 notebook (nbformat 4.5) of code cells with ids `cell-0`, `cell-1`, … */
 export function notebook(...sources: string[]): string {
+  return notebookOf(sources.map((source, i) => ['code', `cell-${i}`, source]));
+}
+
+/** A python3 notebook (nbformat 4.5) of `[type, id, source]` cells. */
+export function notebookOf(cells: [string, string, string][]): string {
   return JSON.stringify({
-    cells: sources.map((source, i) => ({
-      cell_type: 'code',
-      id: `cell-${i}`,
+    cells: cells.map(([type, id, source]) => ({
+      cell_type: type,
+      id,
       metadata: {},
       source,
-      execution_count: null,
-      outputs: []
+      ...(type === 'code' ? { execution_count: null, outputs: [] } : {})
     })),
     metadata: {
       kernelspec: {
@@ -68,6 +96,11 @@ export function notebook(...sources: string[]): string {
     nbformat: 4,
     nbformat_minor: 5
   });
+}
+
+/** A new empty folder under the system's temporary one; the caller removes it. */
+export function tempDir(name: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), `modernizer-${name}-`));
 }
 
 /** Writes `files` (path → text) under `dir`, making folders as needed. */
