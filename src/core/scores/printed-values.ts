@@ -1,7 +1,7 @@
 import { metricOfValue, type MetricNames } from './metric-names';
 import type { IMetricSpec } from './metrics';
 import type { IPrintedScore } from './printed-text';
-import { argumentsAt } from './python-source';
+import { argumentsAt, scanOutsideStrings } from './python-source';
 
 // Prints whose text names no metric but whose one value is a metric's:
 // `print('tree: ', mean_squared_error(y, p))`, `print('Random forest: %.3f' % rf_auc)`,
@@ -180,19 +180,9 @@ namespace Private {
   export function splitTopLevel(text: string): string[] {
     const parts: string[] = [];
     let depth = 0;
-    let quote: string | null = null;
     let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const char = text[i];
-      if (quote) {
-        if (char === '\\') {
-          i++;
-        } else if (char === quote) {
-          quote = null;
-        }
-      } else if (char === '"' || char === "'") {
-        quote = char;
-      } else if ('([{'.includes(char)) {
+    scanOutsideStrings(text, (char, i) => {
+      if ('([{'.includes(char)) {
         depth++;
       } else if (')]}'.includes(char)) {
         depth--;
@@ -200,7 +190,8 @@ namespace Private {
         parts.push(text.slice(start, i).trim());
         start = i + 1;
       }
-    }
+      return false;
+    });
     const last = text.slice(start).trim();
     return last ? [...parts, last] : parts;
   }

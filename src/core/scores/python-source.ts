@@ -17,27 +17,39 @@ export function argumentsAt(code: string, open: number): string {
   return code.slice(open + 1);
 }
 
+/**
+ * Calls `visit` with each character of `text` outside string literals, and its index, until
+ * it returns true; gives that index, or -1 when it never did.
+ */
+export function scanOutsideStrings(
+  text: string,
+  visit: (char: string, index: number) => boolean
+): number {
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quote) {
+      if (char === '\\') {
+        i++;
+      } else if (char === quote) {
+        quote = null;
+      }
+    } else if (char === '"' || char === "'") {
+      quote = char;
+    } else if (visit(char, i)) {
+      return i;
+    }
+  }
+  return -1;
+}
+
 /** Source without `#` comments (a `#` inside a string is kept). */
 export function withoutComments(source: string): string {
   return source
     .split('\n')
     .map(line => {
-      let quote: string | null = null;
-      for (let i = 0; i < line.length; i++) {
-        const char = line[i];
-        if (quote) {
-          if (char === '\\') {
-            i++;
-          } else if (char === quote) {
-            quote = null;
-          }
-        } else if (char === '"' || char === "'") {
-          quote = char;
-        } else if (char === '#') {
-          return line.slice(0, i);
-        }
-      }
-      return line;
+      const hash = scanOutsideStrings(line, char => char === '#');
+      return hash < 0 ? line : line.slice(0, hash);
     })
     .join('\n');
 }
