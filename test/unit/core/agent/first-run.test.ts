@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { LoopEvent } from '../../../../src/core';
-import { executions, FakeDocument, FakeKernel, session } from './loop-fakes';
+import {
+  executions,
+  FakeDocument,
+  FakeKernel,
+  movedForestScore,
+  session
+} from './loop-fakes';
 
 // The first pass from a kernel of its own, every fix in before its cell ran, is the verification.
 
@@ -60,24 +66,10 @@ describe('runLoop from a fresh kernel', () => {
   });
 
   it('verifies from a restart when a cell was changed after it ran (a score pinned)', async () => {
-    const sources = [
-      'from sklearn.ensemble import RandomForestClassifier',
-      "model = RandomForestClassifier(random_state=0)\nacc = model.score(X, y)\nprint('Accuracy: %.2f' % acc)"
-    ];
-    const kernel = new FakeKernel(code =>
-      code.includes('RandomForestClassifier(')
-        ? {
-            print: code.includes('n_estimators=10')
-              ? 'Accuracy: 0.81'
-              : 'Accuracy: 0.95'
-          }
-        : {}
-    );
+    const { sources, ...scenario } = movedForestScore();
     const { verdict, events } = await session(sources, {
-      kernel,
-      freshKernel: true,
-      printed: [null, 'Accuracy: 0.80'],
-      predates: new Map([['scikit-learn', '0.22']])
+      ...scenario,
+      freshKernel: true
     });
     assert.deepEqual(verdict, { kind: 'reproducible' });
     assert.equal(executions(events), 4);

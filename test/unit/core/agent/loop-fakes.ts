@@ -84,6 +84,35 @@ export class FakeKernel {
   }
 }
 
+/**
+ * A forest whose default changed since the notebook was saved: today it scores 0.95, with
+ * the old default pinned (`n_estimators=10`) 0.81, and the notebook saved 0.80.
+ */
+export function movedForestScore(): {
+  sources: string[];
+  kernel: FakeKernel;
+  printed: (string | null)[];
+  predates: Map<string, string>;
+} {
+  return {
+    sources: [
+      'from sklearn.ensemble import RandomForestClassifier',
+      "model = RandomForestClassifier(random_state=0)\nacc = model.score(X, y)\nprint('Accuracy: %.2f' % acc)"
+    ],
+    kernel: new FakeKernel(code =>
+      code.includes('RandomForestClassifier(')
+        ? {
+            print: code.includes('n_estimators=10')
+              ? 'Accuracy: 0.81'
+              : 'Accuracy: 0.95'
+          }
+        : {}
+    ),
+    printed: [null, 'Accuracy: 0.80'],
+    predates: new Map([['scikit-learn', '0.22']])
+  };
+}
+
 export class FakeDocument implements IEditableNotebook {
   constructor(
     sources: string[],

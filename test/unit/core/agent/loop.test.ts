@@ -11,6 +11,7 @@ import {
   FakeDocument,
   FakeKernel,
   kinds,
+  movedForestScore,
   reviewer,
   session
 } from './loop-fakes';
@@ -164,23 +165,9 @@ describe('runLoop', () => {
   });
 
   it('pins a changed default when a score moved, then verifies without re-running first', async () => {
-    const sources = [
-      'from sklearn.ensemble import RandomForestClassifier',
-      "model = RandomForestClassifier(random_state=0)\nacc = model.score(X, y)\nprint('Accuracy: %.2f' % acc)"
-    ];
-    const kernel = new FakeKernel(code =>
-      code.includes('RandomForestClassifier(')
-        ? {
-            print: code.includes('n_estimators=10')
-              ? 'Accuracy: 0.81'
-              : 'Accuracy: 0.95'
-          }
-        : {}
-    );
+    const { sources, ...scenario } = movedForestScore();
     const { verdict, events } = await session(sources, {
-      kernel,
-      printed: [null, 'Accuracy: 0.80'],
-      predates: new Map([['scikit-learn', '0.22']])
+      ...scenario
     });
     assert.deepEqual(verdict, { kind: 'reproducible' });
     const proposal = events.find(e => e.kind === 'proposal');
