@@ -163,7 +163,7 @@ describe('runLoop from a fresh kernel', () => {
     assert.equal(executions(events), 2);
     const [row] = finished(events).scores!.rows;
     // The mean of the first pass's 0.70 and the second run's 0.90.
-    assert.ok(Math.abs(row.now - 0.8) < 1e-9);
+    assert.ok(row.now !== null && Math.abs(row.now - 0.8) < 1e-9);
     assert.equal(row.runs, 2);
   });
 });
