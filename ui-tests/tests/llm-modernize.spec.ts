@@ -174,3 +174,46 @@ test.describe('Fix with Modernizer with an LLM behind the server', () => {
     expect(prompt).toContain('np.asfarray');
   });
 });
+
+test.describe('An LLM fix that hides a deletion behind an alias', () => {
+  test('is flagged in the cell, naming what it does, and nothing is written until accepted', async ({
+    page,
+    tmpPath
+  }) => {
+    // The reply imports rmtree under another name: no `shutil.rmtree(` spelled out.
+    const unsafe =
+      'from shutil import rmtree as tidy\nimport numpy as np\n' +
+      'tidy("data")\nx = np.asarray([0.5, 1.0], dtype=float)\nprint("Accuracy:", x.mean())';
+    const reply = JSON.stringify({
+      cells: [
+        {
+          id: 'cell-0',
+          source: unsafe,
+          rationale: 'np.asfarray was removed in numpy 2.0.'
+        }
+      ]
+    });
+    await scriptReplies([{ content: reply, chunk_chars: 12, delay_ms: 10 }]);
+    await openNotebook(page, `${tmpPath}/alias.ipynb`, [ERODED]);
+    const panel = await openPanel(page);
+    await expect(panel.getByText('No line known to have eroded')).toBeVisible({
+      timeout: 30_000
+    });
+    const cell = (await page.notebook.getCellLocator(0))!;
+    await page.notebook.runCell(0);
+    await cell.getByRole('button', { name: 'Fix with Modernizer' }).click();
+
+    // The bar says what the fix does; the hunk's own warning names the call.
+    const warnings = cell.locator('.jp-Modernizer-inlineUnsafe');
+    await expect(warnings.first()).toContainText('deletes files', {
+      timeout: 30_000
+    });
+    // Both the import and the call under its alias carry it.
+    await expect(warnings.filter({ hasText: 'rmtree' })).toHaveCount(2);
+    await screenshot(page, 'llm-unsafe-alias');
+    expect(await cellSource(page, 0)).toBe(ERODED);
+    await cell.getByRole('button', { name: 'Reject cell' }).click();
+    await expect(cell.locator('.jp-Modernizer-inlineBar')).toHaveCount(0);
+    expect(await cellSource(page, 0)).toBe(ERODED);
+  });
+});

@@ -184,8 +184,12 @@ namespace Private {
       const flags =
         diff.unsafe.length > 0 && !hunk.conflicted
           ? unsafeFlags(hunk.removed.join(''), hunk.added.join(''), {
-              // The cell's other lines say what its names are (`import os as o`).
-              context: view.state.doc.toString()
+              // The cell's other lines, and what the proposal's other hunks add, say what
+              // its names are (`import os as o`, `from shutil import rmtree as tidy`).
+              context: [
+                view.state.doc.toString(),
+                ...diff.hunks.flatMap(other => other.added)
+              ].join('\n')
             })
           : [];
       const unsafe = [...new Set(flags.map(f => `${f.reason} (${f.detail})`))];
