@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import {
   chmod,
   mkdir,
@@ -41,6 +42,34 @@ export function buildCli(): void {
   execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: REPO });
 }
 
+let othersBundle: string | undefined;
+
+/**
+ * The bundle as another user can run it: a copy that anyone may read, since the checkout
+ * may sit in a folder that only root enters. Its package.json comes along (the version).
+ */
+function bundleForOthers(): string {
+  if (othersBundle === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'modernizer-cli-'));
+    mkdirSync(join(dir, 'lib-cli'));
+    copyFileSync(join(REPO, 'package.json'), join(dir, 'package.json'));
+    copyFileSync(
+      join(REPO, 'lib-cli', 'cli.js'),
+      join(dir, 'lib-cli', 'cli.js')
+    );
+    for (const [path, mode] of [
+      [dir, 0o755],
+      [join(dir, 'lib-cli'), 0o755],
+      [join(dir, 'package.json'), 0o644],
+      [join(dir, 'lib-cli', 'cli.js'), 0o644]
+    ] as const) {
+      chmodSync(path, mode);
+    }
+    othersBundle = join(dir, 'lib-cli', 'cli.js');
+  }
+  return othersBundle;
+}
+
 /** Runs the bundled command line as a user would. */
 export function cli(args: string[], options: ICliOptions = {}): Promise<IRun> {
   const started = Date.now();
@@ -49,7 +78,8 @@ export function cli(args: string[], options: ICliOptions = {}): Promise<IRun> {
   delete env.OPENAI_API_KEY;
   delete env.MODERNIZER_MODEL;
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const bundle = options.uid === undefined ? BIN : bundleForOthers();
+    const child = spawn(process.execPath, [bundle, ...args], {
       cwd: options.cwd,
       env: { ...env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
