@@ -68,8 +68,11 @@ async def run(notebook, folder, expected, budget, pid_file):
     # figure that fails to draw after the cell ran), which a user still sees as a traceback.
     status = {}
 
+    replies = {}
+
     def replied(cell, cell_index, execute_reply):
-        status[cell_index] = execute_reply.get("content", {}).get("status")
+        replies[cell_index] = execute_reply.get("content", {})
+        status[cell_index] = replies[cell_index].get("status")
 
     client.on_cell_executed = replied
     started = time.monotonic()
@@ -102,9 +105,19 @@ async def run(notebook, folder, expected, budget, pid_file):
             if failure:
                 result["first_failure"] = result["first_failure"] or failure
                 break
-            for output in cell.outputs:
-                if output.output_type != "error":
-                    continue
+            shown = [output for output in cell.outputs if output.output_type == "error"]
+            if not shown and status.get(index) == "error":
+                # A failing reply with no traceback shown: a UsageError prints to stderr only.
+                reply = replies[index]
+                shown = [
+                    nbformat.from_dict(
+                        {
+                            "ename": reply.get("ename") or "error",
+                            "evalue": reply.get("evalue") or "",
+                        }
+                    )
+                ]
+            for output in shown:
                 error = {
                     "cell": index,
                     "ename": output.ename,

@@ -151,10 +151,13 @@ def modernize(cli, notebook, out, budget, inside):
 
 
 def cache_key(row, budget):
-    with open(os.path.join(row["work"], "saved.ipynb"), "rb") as f:
-        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    hashed = hashlib.sha256()
+    # The notebook and the runner: a changed runner judges the same run differently.
+    for path in (os.path.join(row["work"], "saved.ipynb"), EXECUTE):
+        with open(path, "rb") as f:
+            hashed.update(f.read())
     name = row["path"].replace("/", "__")
-    return f"{name}.{row['commit'][:12]}.{digest}.{int(budget)}s"
+    return f"{name}.{row['commit'][:12]}.{hashed.hexdigest()[:16]}.{int(budget)}s"
 
 
 def cached_run(cache, row, budget, executed, result):
