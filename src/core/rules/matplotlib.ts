@@ -55,6 +55,16 @@ function colormapSource(text: string): string {
   return renamed === null ? text : text.replace(value!, renamed);
 }
 
+/** What the colormap rule's detector parts say of themselves; the rule's entry says the rest. */
+const COLORMAP_PART = {
+  id: 'matplotlib.removed-colormaps',
+  distribution: 'matplotlib',
+  since: '2.2.0',
+  summary: '',
+  link: '',
+  examples: []
+};
+
 const GET_CMAP = new Set([
   'matplotlib.cm.get_cmap',
   'matplotlib.pyplot.cm.get_cmap'
@@ -426,22 +436,12 @@ export const matplotlibRules: IRule[] = [
     },
     [
       valueRenamed({
-        id: 'matplotlib.removed-colormaps',
-        distribution: 'matplotlib',
-        since: '2.2.0',
-        summary: '',
-        link: '',
-        examples: [],
+        ...COLORMAP_PART,
         keyword: 'cmap',
         rename: colormapRenamed
       }),
       valueRenamed({
-        id: 'matplotlib.removed-colormaps',
-        distribution: 'matplotlib',
-        since: '2.2.0',
-        summary: '',
-        link: '',
-        examples: [],
+        ...COLORMAP_PART,
         callees: ['get_cmap', 'set_cmap'],
         position: 0,
         keyword: 'name',
@@ -449,12 +449,7 @@ export const matplotlibRules: IRule[] = [
       }),
       defineRule(
         {
-          id: 'matplotlib.removed-colormaps',
-          distribution: 'matplotlib',
-          since: '2.2.0',
-          summary: '',
-          link: '',
-          examples: [],
+          ...COLORMAP_PART,
           needs: ['spectral', 'Vega']
         },
         context =>
