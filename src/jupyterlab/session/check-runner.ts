@@ -1,4 +1,3 @@
-import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Kernel } from '@jupyterlab/services';
 import {
@@ -7,7 +6,8 @@ import {
   runCheck,
   savedErrors,
   type CheckEvent,
-  type ICheckCell
+  type ICheckCell,
+  type IOriginalNotebook
 } from '../../core';
 import { NotebookCellExecutor } from '../cell-executor';
 import type { ICellEntry, IProgress, SessionModel } from './model';
@@ -24,6 +24,8 @@ export interface ICheckRunOptions {
   kernel: Kernel.IKernelConnection;
   model: SessionModel;
   limits: ICheckLimits;
+  /** The notebook as it was opened: a deliberate error its saved outputs show is none. */
+  original: IOriginalNotebook;
   /** Aborted by Stop, or when the notebook closes. */
   signal: AbortSignal;
 }
@@ -35,7 +37,7 @@ export interface ICheckRunOptions {
 export async function runNotebookCheck(
   options: ICheckRunOptions
 ): Promise<void> {
-  const { panel, kernel, model, limits, signal } = options;
+  const { panel, kernel, model, limits, original, signal } = options;
   const cells = Private.checkCells(panel);
   model.cells = cells.map(Private.entry);
   model.progress = {
@@ -62,8 +64,9 @@ export async function runNotebookCheck(
   }
 
   model.setRun('running');
-  // Read before the run replaces the outputs: a deliberate error they show is no failure.
-  const expectedErrors = Private.expectedErrors(panel);
+  // The outputs saved with the notebook, not those of an earlier check: an error that
+  // check left in a cell is a failure to report again, not one the author meant.
+  const expectedErrors = savedErrors(original.cells);
   const executor = new NotebookCellExecutor({
     notebook: panel.content,
     kernel
@@ -108,22 +111,6 @@ namespace Private {
       }
     }
     return cells;
-  }
-
-  /** The exception each code cell's outputs show, as the notebook holds them now. */
-  export function expectedErrors(
-    panel: NotebookPanel
-  ): ReadonlyMap<string, string> {
-    const model = panel.content.model;
-    const cells = [];
-    for (let index = 0; index < (model?.cells.length ?? 0); index++) {
-      const cell = model!.cells.get(index);
-      if (cell.type === 'code') {
-        const json = cell.toJSON() as nbformat.ICodeCell;
-        cells.push({ id: cell.id, cellType: 'code', outputs: json.outputs });
-      }
-    }
-    return savedErrors(cells);
   }
 
   export function entry(cell: ICheckCell, i: number): ICellEntry {

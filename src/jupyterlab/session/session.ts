@@ -120,6 +120,7 @@ export class CheckSession implements IDisposable {
           kernel,
           model: this.model,
           limits: this._settings(),
+          original: this._original!,
           signal
         });
       }
