@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { commandName, FLAGS, unknownFlag } from './flags';
+import { COMMANDS, type CommandName } from './usage';
 
 /** Exit codes, as documented in --help. */
 export const ExitCode = {
@@ -10,72 +12,9 @@ export const ExitCode = {
   interrupted: 130
 } as const;
 
-export const USAGE = `Usage: jupyterlab-modernizer check NOTEBOOK.ipynb [options]
-       jupyterlab-modernizer run NOTEBOOK.ipynb... --out DIR [options]
-       jupyterlab-modernizer scores ORIGINAL.ipynb [EXECUTED.ipynb] [options]
-
-check: runs every code cell of the notebook in order, in a fresh kernel, and stops at
-the first cell that fails. Nothing in the notebook is changed.
-
-run: modernizes each notebook in its own kernel (working directory: the notebook's
-folder): applies the migration rules' fixes, runs the cells, repairs failing ones, pins
-changed defaults when a score moved, then verifies with a restart and a run from the
-top. Writes DIR/NAME.modernized.ipynb (the original is never changed), changed local
-modules under DIR, and DIR/NAME.report.md; with notebooks from several folders, each
-keeps its path relative to their common folder under DIR. It never writes over a file
-it did not write itself, and keeps at most 1 MB of outputs per cell (a note says what
-was cut). A run locks DIR (and, with --write-modules, the notebooks' folders): a second
-run on them meanwhile is refused with exit 3.
-  --out DIR            where to write the results (required); not a notebook's own
-                       folder, unless with --out-in-place
-  --out-in-place       allow --out to be the notebooks' own folder
-  --offline            use the migration rules only, even with an LLM configured
-  --model NAME         the LLM's model (default: $MODERNIZER_MODEL, else the first
-                       model the endpoint lists)
-  --token-budget N     LLM tokens (prompt and reply) per notebook; a fix that would
-                       pass the budget is not asked for (default: no limit)
-  --allow-installs     let the LLM's fixes install missing packages with %pip (never
-                       auto-accepted: they are flagged unsafe)
-  --whole-notebook     show the LLM every cell, not only the ones the fix depends on
-  --auto-accept        apply every proposal that is not flagged unsafe (without it,
-                       proposals are shown and none is applied)
-  --tolerance X        relative score tolerance (default 0.1, i.e. 10%)
-  --verification-runs N  runs from a restart that verify the notebook (default 1);
-                       with more, each score is their mean, shown with its spread
-  --write-modules      change local modules in place, keeping NAME.py.orig (written
-                       once: an existing .orig is the original and is kept)
-  A failing cell is fixed by the migration rules first, else by an LLM when one is
-  configured: OPENAI_BASE_URL (any OpenAI-compatible endpoint) and, if it needs one,
-  OPENAI_API_KEY.
-
-scores: prints the scores ORIGINAL's saved outputs hold (by the rule run uses) and,
-with EXECUTED (the same notebook as it ran now), each one against the score printed in
-its place now. Exit 1 when one is out of tolerance.
-  --tolerance X        relative score tolerance (default 0.1, i.e. 10%)
-  --json FILE          write the scores as JSON (- writes them to stdout instead)
-
-Options:
-  --server-url URL     run against this Jupyter server (default: start a local one)
-  --token TOKEN        the server's token (default: $JUPYTER_TOKEN)
-  --server-path PATH   the notebook's path on that server, which sets the kernel's
-                       working directory (default: the file name)
-  --jupyter PATH       the jupyter executable for the local server (default: from PATH)
-  --budget S           time budget for the whole run, in seconds (default 600)
-  --cell-timeout S     time limit per cell, in seconds (default: none, the budget
-                       left bounds each cell)
-  --json FILE          write a JSON report (versions, per-cell results, verdict)
-  -h, --help           show this help
-  -v, --version        show the version
-
-Exit codes: 0 every cell ran (run: every notebook reproducible), 1 a cell failed (error, timeout, kernel died, budget),
-2 bad input (not a notebook, unsupported format or kernel; run: --out or --json not
-usable, a result that would overwrite a file; all found before a server starts), 3 could
-not run (server or kernel did not start; run: another run holds the lock), 4 run: blocked (a notebook needs a
-package installed or data downloaded, and none failed otherwise), 130 interrupted.`;
-
 /** A parsed command line. */
 export type Command =
-  | { kind: 'help' }
+  | { kind: 'help'; command?: CommandName }
   | { kind: 'version' }
   | { kind: 'check'; options: ICheckCommandOptions }
   | { kind: 'run'; options: IRunCommandOptions }
@@ -135,137 +74,189 @@ export interface IScoresCommandOptions {
 
 /** A command line that cannot be understood; the message says why. */
 export class UsageError extends Error {
-  constructor(message: string) {
+  /** The command whose usage was wrong, if one was named. */
+  readonly command?: CommandName;
+
+  constructor(message: string, command?: CommandName) {
     super(message);
     this.name = 'UsageError';
+    this.command = command;
   }
 }
 
 /** Parses the arguments after `node cli.js`. */
 export function parseCommandLine(argv: string[]): Command {
+  const name = commandName(argv);
+  const command = COMMANDS.find(known => known === name);
+  if (!command) {
+    if (argv.includes('--help') || argv.includes('-h') || name === 'help') {
+      const topic = COMMANDS.find(known => argv.includes(known));
+      return topic ? { kind: 'help', command: topic } : { kind: 'help' };
+    }
+    if (argv.includes('--version') || argv.includes('-v')) {
+      return { kind: 'version' };
+    }
+    throw new UsageError(
+      name ? `Unknown command "${name}".` : 'No command given.'
+    );
+  }
+  const unknown = unknownFlag(argv, command);
+  if (unknown) {
+    throw new UsageError(unknown, command);
+  }
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        'server-url': { type: 'string' },
-        token: { type: 'string' },
-        'server-path': { type: 'string' },
-        jupyter: { type: 'string' },
-        budget: { type: 'string' },
-        'cell-timeout': { type: 'string' },
-        json: { type: 'string' },
-        out: { type: 'string' },
-        offline: { type: 'boolean' },
-        'auto-accept': { type: 'boolean' },
-        'write-modules': { type: 'boolean' },
-        'out-in-place': { type: 'boolean' },
-        tolerance: { type: 'string' },
-        model: { type: 'string' },
-        'token-budget': { type: 'string' },
-        'verification-runs': { type: 'string' },
-        'allow-installs': { type: 'boolean' },
-        'whole-notebook': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' }
-      }
+      options: FLAGS[command]
     });
   } catch (error) {
     throw new UsageError(
-      error instanceof Error ? error.message : String(error)
+      error instanceof Error ? error.message : String(error),
+      command
     );
   }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    return { kind: 'help' };
+  const values = new Private.Values(parsed.values, command);
+  if (values.flag('help')) {
+    return { kind: 'help', command };
   }
-  if (values.version) {
+  if (values.flag('version')) {
     return { kind: 'version' };
   }
-  const [command, notebook, ...extra] = positionals;
-  const server = Private.server(values['server-url']);
-  const common = {
-    serverUrl: server?.url,
-    token: values.token ?? server?.token ?? process.env.JUPYTER_TOKEN,
-    jupyter: values.jupyter,
-    budgetMs: Private.seconds('--budget', values.budget, 600),
-    cellTimeoutMs: Private.seconds('--cell-timeout', values['cell-timeout'], 0),
-    json: values.json
-  };
-  if (command === 'scores') {
-    if (!notebook) {
-      throw new UsageError(
-        'scores needs a notebook: scores ORIGINAL.ipynb [EXECUTED.ipynb]'
-      );
+  const [, ...operands] = parsed.positionals;
+  try {
+    switch (command) {
+      case 'scores':
+        return { kind: 'scores', options: Private.scores(operands, values) };
+      case 'run':
+        return { kind: 'run', options: Private.run(operands, values) };
+      case 'check':
+        return { kind: 'check', options: Private.check(operands, values) };
     }
-    if (extra.length > 1) {
-      throw new UsageError(`Unexpected argument "${extra[1]}".`);
-    }
-    return {
-      kind: 'scores',
-      options: {
-        original: notebook,
-        executed: extra[0],
-        tolerance: Private.tolerance(values.tolerance),
-        json: values.json
-      }
-    };
+  } catch (error) {
+    // A flag's value was wrong: the error is about this command.
+    throw error instanceof UsageError && !error.command
+      ? new UsageError(error.message, command)
+      : error;
   }
-  if (command === 'run') {
-    if (!notebook) {
-      throw new UsageError(
-        'run needs notebooks: run NOTEBOOK.ipynb... --out DIR'
-      );
-    }
-    if (!values.out) {
-      throw new UsageError('run needs --out DIR: where to write the results.');
-    }
-    const tolerance = Private.tolerance(values.tolerance);
-    return {
-      kind: 'run',
-      options: {
-        ...common,
-        notebooks: [notebook, ...extra],
-        out: values.out,
-        offline: values.offline ?? false,
-        autoAccept: values['auto-accept'] ?? false,
-        writeModules: values['write-modules'] ?? false,
-        outInPlace: values['out-in-place'] ?? false,
-        tolerance,
-        model: values.model?.trim() || undefined,
-        tokenBudget: Private.count('--token-budget', values['token-budget']),
-        verificationRuns:
-          Private.count('--verification-runs', values['verification-runs']) ??
-          1,
-        allowInstalls: values['allow-installs'] ?? false,
-        wholeNotebook: values['whole-notebook'] ?? false
-      }
-    };
-  }
-  if (command !== 'check') {
-    throw new UsageError(
-      command ? `Unknown command "${command}".` : 'No command given.'
-    );
-  }
-  if (!notebook) {
-    throw new UsageError('check needs a notebook: check NOTEBOOK.ipynb');
-  }
-  if (extra.length > 0) {
-    throw new UsageError(`Unexpected argument "${extra[0]}".`);
-  }
-  return {
-    kind: 'check',
-    options: {
-      notebook,
-      ...common,
-      serverPath: values['server-path']
-    }
-  };
 }
 
 namespace Private {
+  /** The parsed flags of one command, read with their types. */
+  export class Values {
+    constructor(
+      private readonly _values: Record<string, unknown>,
+      readonly command: CommandName
+    ) {}
+
+    string(name: string): string | undefined {
+      const value = this._values[name];
+      return typeof value === 'string' ? value : undefined;
+    }
+
+    flag(name: string): boolean {
+      return this._values[name] === true;
+    }
+
+    /** A usage error about this command. */
+    error(message: string): UsageError {
+      return new UsageError(message, this.command);
+    }
+  }
+
+  /** What check and run share: the server, the time limits and the JSON report. */
+  function common(values: Values) {
+    const server = Private.server(values.string('server-url'));
+    return {
+      serverUrl: server?.url,
+      token:
+        values.string('token') ?? server?.token ?? process.env.JUPYTER_TOKEN,
+      jupyter: values.string('jupyter'),
+      budgetMs: Private.seconds('--budget', values.string('budget'), 600),
+      cellTimeoutMs: Private.seconds(
+        '--cell-timeout',
+        values.string('cell-timeout'),
+        0
+      ),
+      json: values.string('json')
+    };
+  }
+
+  export function check(
+    operands: string[],
+    values: Values
+  ): ICheckCommandOptions {
+    const [notebook, ...extra] = operands;
+    if (!notebook) {
+      throw values.error('check needs a notebook: check NOTEBOOK.ipynb');
+    }
+    if (extra.length > 0) {
+      throw values.error(`Unexpected argument "${extra[0]}".`);
+    }
+    return {
+      notebook,
+      ...common(values),
+      serverPath: values.string('server-path')
+    };
+  }
+
+  export function run(operands: string[], values: Values): IRunCommandOptions {
+    if (operands.length === 0) {
+      throw values.error(
+        'run needs notebooks: run NOTEBOOK.ipynb... --out DIR'
+      );
+    }
+    const out = values.string('out');
+    if (!out) {
+      throw values.error('run needs --out DIR: where to write the results.');
+    }
+    return {
+      ...common(values),
+      notebooks: operands,
+      out,
+      offline: values.flag('offline'),
+      autoAccept: values.flag('auto-accept'),
+      writeModules: values.flag('write-modules'),
+      outInPlace: values.flag('out-in-place'),
+      tolerance: Private.tolerance(values.string('tolerance')),
+      model: values.string('model')?.trim() || undefined,
+      tokenBudget: Private.count(
+        '--token-budget',
+        values.string('token-budget')
+      ),
+      verificationRuns:
+        Private.count(
+          '--verification-runs',
+          values.string('verification-runs')
+        ) ?? 1,
+      allowInstalls: values.flag('allow-installs'),
+      wholeNotebook: values.flag('whole-notebook')
+    };
+  }
+
+  export function scores(
+    operands: string[],
+    values: Values
+  ): IScoresCommandOptions {
+    const [original, executed, ...extra] = operands;
+    if (!original) {
+      throw values.error(
+        'scores needs a notebook: scores ORIGINAL.ipynb [EXECUTED.ipynb]'
+      );
+    }
+    if (extra.length > 0) {
+      throw values.error(`Unexpected argument "${extra[0]}".`);
+    }
+    return {
+      original,
+      executed,
+      tolerance: Private.tolerance(values.string('tolerance')),
+      json: values.string('json')
+    };
+  }
+
   /** The server's base URL; a `?token=` in a URL pasted from Jupyter's log is used. */
   export function server(
     value: string | undefined

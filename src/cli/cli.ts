@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ExitCode, parseCommandLine, USAGE, UsageError } from './args';
+import { ExitCode, parseCommandLine, UsageError } from './args';
 import { checkCommand } from './check-command';
 import { Redactor } from './redact';
 import { runCommand } from './run-command';
 import { scoresCommand } from './scores-command';
+import { COMMAND_HELP, OVERVIEW } from './usage';
 
 /** Runs the command line and resolves to the exit code. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -13,14 +14,19 @@ export async function runCli(argv: string[]): Promise<number> {
     command = parseCommandLine(argv);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+      const about = error.command ? `${error.command} ` : '';
+      process.stderr.write(
+        `${error.message}\nRun "jupyterlab-modernizer ${about}--help" for the options.\n`
+      );
       return ExitCode.badInput;
     }
     throw error;
   }
   switch (command.kind) {
     case 'help':
-      process.stdout.write(`${USAGE}\n`);
+      process.stdout.write(
+        `${command.command ? COMMAND_HELP[command.command] : OVERVIEW}\n`
+      );
       return ExitCode.passed;
     case 'version':
       process.stdout.write(`${packageVersion()}\n`);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseCommandLine, UsageError } from '../../../src/cli/args';
+import { COMMAND_HELP } from '../../../src/cli/usage';
 
 describe('parseCommandLine', () => {
   it('reads check with its options, seconds turned into milliseconds', () => {
@@ -69,6 +70,67 @@ describe('parseCommandLine', () => {
   it('knows --help and --version', () => {
     assert.deepEqual(parseCommandLine(['--help']), { kind: 'help' });
     assert.deepEqual(parseCommandLine(['-v']), { kind: 'version' });
+  });
+
+  it("gives each command's own help", () => {
+    assert.deepEqual(parseCommandLine(['run', '--help']), {
+      kind: 'help',
+      command: 'run'
+    });
+    assert.deepEqual(parseCommandLine(['check', 'nb.ipynb', '-h']), {
+      kind: 'help',
+      command: 'check'
+    });
+    assert.deepEqual(parseCommandLine(['help', 'scores']), {
+      kind: 'help',
+      command: 'scores'
+    });
+    assert.notEqual(COMMAND_HELP.run, COMMAND_HELP.check);
+    assert.match(COMMAND_HELP.run, /--auto-accept/);
+    assert.doesNotMatch(COMMAND_HELP.check, /--auto-accept/);
+    assert.doesNotMatch(COMMAND_HELP.scores, /--server-url/);
+  });
+
+  it('finds the command after a flag that takes a value', () => {
+    const command = parseCommandLine([
+      '--server-url',
+      'http://localhost:8888/',
+      'check',
+      'nb.ipynb'
+    ]);
+    assert.equal(command.kind, 'check');
+    assert.equal(
+      command.kind === 'check' && command.options.notebook,
+      'nb.ipynb'
+    );
+  });
+
+  it("names the command a misplaced flag belongs to, and a misspelled flag's meaning", () => {
+    const cases: [string[], string][] = [
+      [
+        ['check', 'a.ipynb', '--auto-accept'],
+        '--auto-accept is an option of run, not of check.'
+      ],
+      [
+        ['scores', 'a.ipynb', '--server-url', 'http://x/'],
+        '--server-url is an option of check and run, not of scores.'
+      ],
+      [
+        ['run', 'a.ipynb', '--out', 'x', '--ofline'],
+        'Unknown option --ofline: did you mean --offline?'
+      ],
+      [['check', 'a.ipynb', '--nope'], 'Unknown option --nope.']
+    ];
+    for (const [argv, message] of cases) {
+      assert.throws(
+        () => parseCommandLine(argv),
+        (error: unknown) =>
+          error instanceof UsageError &&
+          error.message === message &&
+          error.command === argv[0],
+        argv.join(' ')
+      );
+    }
   });
 
   it('reads run: several notebooks, the output folder and the flags', () => {
