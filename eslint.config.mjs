@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import react from 'eslint-plugin-react';
+import jupyter from '@jupyter/eslint-plugin';
 
 export default tseslint.config(
   {
@@ -17,6 +18,23 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // JupyterLab's own conventions; the plugin rules read the types of the tokens a
+  // plugin requires.
+  ...jupyter.configs.recommended,
+  {
+    // Strings of the core, the command line and the unit tests are not the UI's.
+    files: ['src/core/**/*.ts', 'src/cli/**/*.ts', 'test/**/*.ts'],
+    rules: { 'jupyter/no-untranslated-string': 'off' }
+  },
+  {
+    files: ['src/jupyterlab/plugins/**/*.ts', 'src/index.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname
+      }
+    }
+  },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { react },
