@@ -3,7 +3,8 @@ import { cellFrames } from './traceback';
 
 /**
  * What stops a notebook that is not its code: a package that is not installed, or data
- * that is only on the network. The user can act on it; no fix of the code can.
+ * that is only on the network or nowhere in the repository. The user can act on it; no
+ * fix of the code can.
  */
 export type Blocker =
   | {
@@ -17,6 +18,11 @@ export type Blocker =
       kind: 'download';
       /** The address that did not answer, when the cell names one. */
       url?: string;
+      /**
+       * A path the notebook reads that nothing in its repository has: a folder on the
+       * author's machine, another program's output, a data set a script downloads.
+       */
+      path?: string;
     };
 
 // Python 2's standard library modules that Python 3 renamed: the code's to change.
@@ -69,6 +75,17 @@ const NETWORK_MESSAGE =
   /urlopen error|Name or service not known|Temporary failure in name resolution|Network is unreachable|getaddrinfo failed|Max retries exceeded|nodename nor servname/i;
 const ADJACENT_LITERALS = /(['"])[ \t]*(?:\\?\n[ \t]*)?\1/g;
 const URL = /\b(?:https?|ftp):\/\/[^\s'"()<>\]]+[^\s'"()<>\].,;:]/g;
+const MISSING_FILE_ERRORS = new Set([
+  'FileNotFoundError',
+  'OSError',
+  'IOError'
+]);
+// `[Errno 2] No such file or directory: 'data/x.csv'`; numpy's `data/x.txt not found.`
+const MISSING_PATH =
+  /No such file or directory: '([^']+)'|^(\S+) not found\.?$/;
+// A line that writes: a missing folder to write into is the code's to create.
+const WRITES =
+  /\bopen\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]|\.to_\w+\(|\b(?:savefig|savetxt|savez\w*|imsave|imwrite|dump|makedirs|mkdir)\(|\.save\(/;
 // requests: `HTTPSConnectionPool(host='archive.ics.uci.edu', port=443): Max retries exceeded with url: /ml/x.data`.
 const POOL =
   /(https?)ConnectionPool\(host='([^']+)'.*?with url: (\S+?)(?:\s|\(|$)/i;
@@ -97,6 +114,10 @@ export function blockerOf(
   if ((ename === 'ModuleNotFoundError' || ename === 'ImportError') && missing) {
     return Private.install(missing);
   }
+  if (MISSING_FILE_ERRORS.has(ename)) {
+    const path = Private.missingPath(result, files);
+    return path ? { kind: 'download', path } : undefined;
+  }
   if (NETWORK_ERRORS.has(ename) || NETWORK_MESSAGE.test(evalue)) {
     const url = Private.urlOf(result, source);
     const name =
@@ -119,9 +140,11 @@ export function blockerOf(
 export function blockerText(blocker: Blocker): string {
   return blocker.kind === 'install'
     ? `install ${blocker.package}`
-    : blocker.url
-      ? `data at ${blocker.url} is not reachable and no copy is in the repository`
-      : 'data the notebook downloads is not reachable and no copy is in the repository';
+    : blocker.path
+      ? `data at ${blocker.path} is not in the repository`
+      : blocker.url
+        ? `data at ${blocker.url} is not reachable and no copy is in the repository`
+        : 'data the notebook downloads is not reachable and no copy is in the repository';
 }
 
 namespace Private {
@@ -144,6 +167,40 @@ namespace Private {
       module: name,
       package: DISTRIBUTIONS[name] ?? name.replace('.', '-')
     };
+  }
+
+  /**
+   * The path a read did not find, when nothing of its name (file or folder) is anywhere in
+   * the repository's listing: none without a listing, for a write (its folder is the
+   * code's to make), or for a bare name (`dot`: a program, not data).
+   */
+  export function missingPath(
+    result: ICellResult,
+    files: ReadonlySet<string>
+  ): string | undefined {
+    const found = MISSING_PATH.exec(result.evalue ?? '');
+    const path = found?.[1] ?? found?.[2];
+    const name =
+      path
+        ?.replace(/[\\/]+$/, '')
+        .split(/[\\/]/)
+        .pop() ?? '';
+    const writes = cellFrames(result.traceback ?? []).some(frame =>
+      WRITES.test(frame.code)
+    );
+    if (
+      !path ||
+      !name ||
+      files.size === 0 ||
+      writes ||
+      (!/[\\/]/.test(path) && !/\.\w+$/.test(name))
+    ) {
+      return undefined;
+    }
+    const copied = [...files].some(
+      file => file === name || file.endsWith(`/${name}`)
+    );
+    return copied ? undefined : path;
   }
 
   /** The address in the line that raised, else the first the cell names, else the error's. */

@@ -91,4 +91,58 @@ describe('blockerOf', () => {
       url: 'https://example.org/x.csv'
     });
   });
+
+  it('names data the notebook reads that is nowhere in its repository', () => {
+    const repository = new Set([
+      'nb.ipynb',
+      'data',
+      'data/train.csv',
+      '../README.md'
+    ]);
+    const missing = (path: string, line = `docs = open('${path}').read()`) =>
+      error(
+        'FileNotFoundError',
+        `[Errno 2] No such file or directory: '${path}'`,
+        [`Cell In[4], line 1\n----> 1 ${line}\n`]
+      );
+    // A folder on the author's machine, another program's output, a downloaded data set.
+    for (const path of [
+      '/home/author/Data/websites/textonly',
+      '/home/author/models/part-00000',
+      '../datasets/20news-bydate-train/'
+    ]) {
+      const blocker = blockerOf(missing(path), '', repository);
+      assert.deepEqual(blocker, { kind: 'download', path }, path);
+      assert.equal(
+        blockerText(blocker!),
+        `data at ${path} is not in the repository`
+      );
+    }
+    const numpy = error('FileNotFoundError', 'measurements.txt not found.');
+    assert.deepEqual(blockerOf(numpy, '', repository), {
+      kind: 'download',
+      path: 'measurements.txt'
+    });
+  });
+
+  it('leaves a missing file to the code when a copy is listed, it writes, or it is a program', () => {
+    const repository = new Set(['nb.ipynb', 'data', 'data/train.csv']);
+    const raised = (path: string, line: string) =>
+      error(
+        'FileNotFoundError',
+        `[Errno 2] No such file or directory: '${path}'`,
+        [`Cell In[4], line 1\n----> 1 ${line}\n`]
+      );
+    const cases: [string, string, ReadonlySet<string>][] = [
+      ['/home/me/train.csv', "pd.read_csv('/home/me/train.csv')", repository],
+      ['/home/me/data', "os.listdir('/home/me/data')", repository],
+      ['out/scores.txt', "open('out/scores.txt', 'w')", repository],
+      ['out/fig.png', "plt.savefig('out/fig.png')", repository],
+      ['dot', 'graph.render()', repository],
+      ['/home/me/x.csv', "pd.read_csv('/home/me/x.csv')", new Set()]
+    ];
+    for (const [path, line, files] of cases) {
+      assert.equal(blockerOf(raised(path, line), '', files), undefined, line);
+    }
+  });
 });
