@@ -1,3 +1,4 @@
+import { scanOutsideStrings } from '../scores/python-source';
 import { defineRule, matchAt } from './builders';
 import { textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
@@ -43,19 +44,9 @@ function logicalLineEnd(source: string, from: number): number {
 function splitTopLevel(text: string): string[] {
   const parts: string[] = [];
   let depth = 0;
-  let quote = '';
   let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === '\\') {
-        i++;
-      } else if (c === quote) {
-        quote = '';
-      }
-    } else if (c === '"' || c === "'") {
-      quote = c;
-    } else if ('([{'.includes(c)) {
+  scanOutsideStrings(text, (c, i) => {
+    if ('([{'.includes(c)) {
       depth++;
     } else if (')]}'.includes(c)) {
       depth--;
@@ -63,7 +54,8 @@ function splitTopLevel(text: string): string[] {
       parts.push(text.slice(start, i).trim());
       start = i + 1;
     }
-  }
+    return false;
+  });
   parts.push(text.slice(start).trim());
   return parts;
 }
