@@ -56,11 +56,14 @@ const PATH_CALLS = ['os.path.join', 'os.path.abspath', 'os.path.expanduser'];
  * A copy of a file in the notebook's tree (IRuleContext.files, relative to its folder,
  * `../data/x.csv` elsewhere in the repository), for a path or URL the code names: the
  * candidates with its file name, the one sharing most trailing folders with it, then the
- * nearest. Null when there is none, or when two equally good ones are in different places.
+ * nearest. Null when there is none, or when two equally good ones are in different places;
+ * with `unique`, also when two share as many trailing folders, however near (code to run
+ * is never a guess between several).
  */
 export function copyOf(
   files: ReadonlySet<string>,
-  path: string
+  path: string,
+  unique = false
 ): string | null {
   const parts = path
     .replace(/[?#].*$/, '')
@@ -101,7 +104,9 @@ export function copyOf(
   const [best, next] = ranked;
   if (
     !best ||
-    (next && next.shared === best.shared && next.distance === best.distance)
+    (next &&
+      next.shared === best.shared &&
+      (unique || next.distance === best.distance))
   ) {
     return null;
   }

@@ -26,6 +26,7 @@ import { ipythonRules } from './ipython';
 import { widgetRules } from './widgets';
 import { dataPathRules } from './data-paths';
 import { dataCopyRules } from './data-copies';
+import { magicCopyRules } from './magic-copies';
 import { hiddenStateRules } from './hidden-state';
 
 export * from './types';
@@ -64,5 +65,6 @@ export const allRules: readonly IRule[] = [
   ...widgetRules,
   ...dataPathRules,
   ...dataCopyRules,
+  ...magicCopyRules,
   ...hiddenStateRules
 ];
