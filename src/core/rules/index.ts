@@ -12,6 +12,7 @@ import { pandasSignatureRules } from './pandas-signatures';
 import { pandasBehaviourRules } from './pandas-behaviour';
 import { sklearnModuleRules } from './sklearn-modules';
 import { sklearnObjectRules } from './sklearn-objects';
+import { sklearnMixtureRules } from './sklearn-mixture';
 import { sklearnParamRules } from './sklearn-params';
 import { sklearnRemovedParamRules } from './sklearn-removed-params';
 import { sklearnSplitterRules } from './sklearn-splitters';
@@ -51,6 +52,7 @@ export const allRules: readonly IRule[] = [
   ...pandasBehaviourRules,
   ...sklearnModuleRules,
   ...sklearnObjectRules,
+  ...sklearnMixtureRules,
   ...sklearnParamRules,
   ...sklearnRemovedParamRules,
   ...sklearnSplitterRules,
