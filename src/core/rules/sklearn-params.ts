@@ -8,6 +8,8 @@ import {
 } from './builders';
 import { argsOf, removeArgument } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
+import { sklearnParamValueRules } from './sklearn-param-values';
+import { sklearnTextRules } from './sklearn-text';
 import type { IRule } from './types';
 
 const IRIS =
@@ -30,8 +32,7 @@ const TREES = [
   'DecisionTreeRegressor',
   'ExtraTreeRegressor',
   'RandomForestRegressor',
-  'ExtraTreesRegressor',
-  'GradientBoostingRegressor'
+  'ExtraTreesRegressor'
 ];
 // The linear models that chose alpha along a path of n_alphas values.
 const CV_PATHS = [
@@ -392,12 +393,12 @@ export const sklearnParamRules: IRule[] = [
     ...info(
       'kmeans-algorithm-full',
       '1.3',
-      "`KMeans(algorithm='full')` is `algorithm='lloyd'` since 1.3."
+      "`KMeans(algorithm='full')` and `'auto'` are `algorithm='lloyd'` since 1.3 (elkan, which 'auto' once chose, finds the same clusters)."
     ),
     raises: invalid('algorithm'),
     callees: ['KMeans'],
     keyword: 'algorithm',
-    rename: table({ full: 'lloyd' }),
+    rename: table({ full: 'lloyd', auto: 'lloyd' }),
     examples: [
       {
         setup: IRIS,
@@ -408,5 +409,7 @@ export const sklearnParamRules: IRule[] = [
       }
     ]
   }),
-  nAlphas
+  nAlphas,
+  ...sklearnParamValueRules,
+  ...sklearnTextRules
 ];
