@@ -1,7 +1,9 @@
 import { defineRule, keywordRemoved, matchAt } from './builders';
-import { spellName } from './bindings';
 import { argsOf, callsOneOf, removeArgument } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
+import { sklearnImputerRules } from './sklearn-imputer';
+import { sklearnLogisticRules } from './sklearn-logistic';
+import { sklearnResidueRules } from './sklearn-residues';
 import type { IRule } from './types';
 
 const unexpected = (keyword: string) => ({
@@ -30,15 +32,6 @@ const REMOVED: readonly (readonly [
     'AdaBoost always uses SAMME now; SAMME.R scores differ slightly.',
     'sklearn.ensemble',
     "'SAMME.R'"
-  ],
-  [
-    'logistic-multi-class',
-    '1.8',
-    ['LogisticRegression'],
-    'multi_class',
-    "Multinomial is the only behaviour; wrap in OneVsRestClassifier for 'ovr'.",
-    'sklearn.linear_model',
-    "'multinomial'"
   ],
   [
     'linear-regression-normalize',
@@ -118,7 +111,6 @@ const REMOVED: readonly (readonly [
 const SAFE_TO_DROP: Record<string, (value: string) => boolean> = {
   'linear-regression-normalize': () => true,
   algorithm: value => /SAMME/.test(value),
-  multi_class: value => /auto|multinomial/.test(value),
   normalize: value => value === 'False',
   min_impurity_split: value => value === 'None'
 };
@@ -287,70 +279,6 @@ const keywordOnlyArgs = defineRule(
 );
 
 /**
- * `Imputer(missing_values='NaN', axis=0)` as SimpleImputer takes it: the string 'NaN' is
- * `np.nan`, and `axis=0` (impute each column) is all SimpleImputer does; `axis=1` is only
- * pointed at.
- */
-const imputerArgs = defineRule(
-  {
-    id: 'sklearn.imputer-args',
-    distribution: 'scikit-learn',
-    since: '0.22',
-    summary:
-      "SimpleImputer takes missing_values=np.nan, not 'NaN', and has no axis= (it imputes columns).",
-    link: sklearnNotes('0.22'),
-    raises: unexpected('axis'),
-    examples: [
-      {
-        setup: 'from sklearn.impute import SimpleImputer',
-        before:
-          "print(SimpleImputer(missing_values='NaN', strategy='mean', axis=0).fit_transform([[1.0], [float('nan')], [3.0]]).ravel())",
-        after:
-          "import numpy as np\nprint(SimpleImputer(missing_values=np.nan, strategy='mean').fit_transform([[1.0], [float('nan')], [3.0]]).ravel())"
-      }
-    ]
-  },
-  context =>
-    context
-      .nodes('CallExpression')
-      .filter(call =>
-        callsOneOf(context, call, ['SimpleImputer', 'Imputer'], 'sklearn')
-      )
-      .flatMap(call => {
-        const args = argsOf(context, call);
-        const valueOf = (i: number) =>
-          context.source.slice(args[i].valueFrom, args[i].valueTo);
-        const axis = args.findIndex(arg => arg.name === 'axis');
-        const nan = args.findIndex(
-          (arg, i) =>
-            arg.name === 'missing_values' && /^['"]NaN['"]$/.test(valueOf(i))
-        );
-        if (axis < 0 && nan < 0) {
-          return [];
-        }
-        const edits = [];
-        if (nan >= 0) {
-          const np = spellName(context, {
-            module: 'numpy',
-            name: 'nan',
-            alias: 'np'
-          });
-          edits.push({
-            from: args[nan].valueFrom,
-            to: args[nan].valueTo,
-            insert: np.text,
-            needs: np.needs
-          });
-        }
-        if (axis >= 0 && valueOf(axis) === '0') {
-          edits.push(removeArgument(context, call, axis));
-        }
-        return [matchAt('sklearn.imputer-args', call, edits)];
-      }),
-  ['Imputer']
-);
-
-/**
  * `cross_validation.KFold(n, n_folds=5)` took the number of samples first; today's KFold
  * takes only the number of splits. The sample count goes, and the old default of 3
  * folds is kept where the call relied on it.
@@ -406,7 +334,10 @@ const kfoldSampleCount = defineRule(
   ['KFold']
 );
 
-/** Estimator parameters scikit-learn removed with nothing to rename them to. */
+/**
+ * Estimator parameters scikit-learn removed with nothing to rename them to, and the removed
+ * fitted attributes that can be recomputed.
+ */
 export const sklearnRemovedParamRules: IRule[] = [
   ...REMOVED.map(([id, since, callees, keyword, note, module, value]) => {
     const [callee] = callees;
@@ -451,6 +382,8 @@ export const sklearnRemovedParamRules: IRule[] = [
     ]
   }),
   keywordOnlyArgs,
-  imputerArgs,
-  kfoldSampleCount
+  kfoldSampleCount,
+  ...sklearnImputerRules,
+  ...sklearnLogisticRules,
+  ...sklearnResidueRules
 ];

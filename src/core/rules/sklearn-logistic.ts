@@ -1,0 +1,173 @@
+import type { SyntaxNode } from '@lezer/common';
+import { callsOf, defineRule, matchAt } from './builders';
+import { spellName } from './bindings';
+import { argsOf, removeArgument, stringValue, textOf } from './syntax';
+import { sklearnNotes } from './sklearn-modules';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+
+const NOTE_OVR =
+  "One-vs-rest is OneVsRestClassifier(LogisticRegression(...)) now: it predicts as before; each class's coef_ is in estimators_[i].coef_.";
+const NOTE_MULTINOMIAL =
+  "The multinomial loss is today's only multiclass behaviour (a binary problem is fit as one logistic regression).";
+
+/**
+ * `LogisticRegression(multi_class=...)`, removed in 1.8. 'multinomial' and 'auto' are
+ * today's behaviour and go. 'ovr' (and 'auto' with liblinear, which meant it) becomes
+ * `OneVsRestClassifier(LogisticRegression(...))` on a multiclass problem; on a binary one
+ * the argument just goes, keeping coef_ where later code reads it. Where the cell fits
+ * the estimator on labels it names, the kernel is asked how many classes they hold.
+ */
+const multiClass = defineRule(
+  {
+    id: 'sklearn.logistic-multi-class',
+    distribution: 'scikit-learn',
+    since: '1.8',
+    summary:
+      '`LogisticRegression(multi_class=...)` was removed in scikit-learn 1.8: multinomial is the only behaviour; one-vs-rest is OneVsRestClassifier.',
+    link: sklearnNotes('1.8'),
+    raises: {
+      ename: 'TypeError',
+      message: /unexpected keyword argument 'multi_class'/
+    },
+    targets: ['sklearn.multiclass.OneVsRestClassifier'],
+    needs: ['multi_class'],
+    examples: [
+      {
+        setup:
+          'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)',
+        before:
+          "from sklearn.linear_model import LogisticRegression\nclf = LogisticRegression(multi_class='ovr', solver='liblinear')\nclf.fit(X, y)\nprint(clf.score(X, y))",
+        after:
+          "from sklearn.linear_model import LogisticRegression\nfrom sklearn.multiclass import OneVsRestClassifier\nclf = OneVsRestClassifier(LogisticRegression(solver='liblinear'))\nclf.fit(X, y)\nprint(clf.score(X, y))",
+        answer: '3'
+      },
+      {
+        setup:
+          'from sklearn.datasets import load_breast_cancer\nX, y = load_breast_cancer(return_X_y=True)',
+        before:
+          "from sklearn.linear_model import LogisticRegression\nclf = LogisticRegression(multi_class='ovr', solver='liblinear').fit(X, y)\nprint(clf.coef_.shape)",
+        after:
+          "from sklearn.linear_model import LogisticRegression\nclf = LogisticRegression(solver='liblinear').fit(X, y)\nprint(clf.coef_.shape)",
+        answer: '2'
+      },
+      {
+        setup:
+          'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)',
+        before:
+          "from sklearn.linear_model import LogisticRegression\nprint(LogisticRegression(multi_class='multinomial', max_iter=500).fit(X, y).score(X, y))",
+        after:
+          'from sklearn.linear_model import LogisticRegression\nprint(LogisticRegression(max_iter=500).fit(X, y).score(X, y))'
+      }
+    ]
+  },
+  context =>
+    callsOf(context, {
+      callees: ['LogisticRegression'],
+      module: 'sklearn'
+    }).flatMap(call => {
+      const args = argsOf(context, call);
+      const index = args.findIndex(arg => arg.name === 'multi_class');
+      if (index < 0) {
+        return [];
+      }
+      const arg = args[index];
+      const value = stringValue(textOf(context, arg.value));
+      const solver = args.find(a => a.name === 'solver');
+      const liblinear =
+        solver !== undefined &&
+        stringValue(textOf(context, solver.value)) === 'liblinear';
+      const drop = removeArgument(context, call, index);
+      if (value === 'multinomial' || (value === 'auto' && !liblinear)) {
+        return [matchAt(multiClass.id, arg, [drop], NOTE_MULTINOMIAL)];
+      }
+      if (value !== 'ovr' && value !== 'auto') {
+        return [matchAt(multiClass.id, arg, [], NOTE_OVR)];
+      }
+      const wrap = [drop, ...Private.wrap(context, call)];
+      const labels = Private.labelsFitOn(context, call);
+      if (!labels) {
+        return [matchAt(multiClass.id, arg, wrap, NOTE_OVR)];
+      }
+      const match: IRuleMatch = matchAt(multiClass.id, arg, [], NOTE_OVR);
+      match.question = {
+        // How many classes the labels hold; 0 when the name is not bound yet.
+        expression: `(lambda ns: __import__('numpy').unique(ns['${labels}']).size if '${labels}' in ns else 0)(globals())`,
+        decide: answer => {
+          const classes = Number(answer);
+          return classes === 1 || classes === 2 ? [drop] : wrap;
+        }
+      };
+      return [match];
+    })
+);
+
+/** LogisticRegression's removed parameters. */
+export const sklearnLogisticRules: IRule[] = [multiClass];
+
+namespace Private {
+  /** Edits putting a call inside `OneVsRestClassifier(...)`, its import bound. */
+  export function wrap(context: IRuleContext, call: SyntaxNode): ITextEdit[] {
+    const ovr = spellName(context, {
+      module: 'sklearn.multiclass',
+      name: 'OneVsRestClassifier'
+    });
+    return [
+      {
+        from: call.from,
+        to: call.from,
+        insert: `${ovr.text}(`,
+        needs: ovr.needs
+      },
+      { from: call.to, to: call.to, insert: ')' }
+    ];
+  }
+
+  /**
+   * The plain name of the labels the cell fits the estimator on: `Est(...).fit(X, y)`, or
+   * `clf = Est(...)` followed by `clf.fit(X, y)`; null when the cell does not say.
+   */
+  export function labelsFitOn(
+    context: IRuleContext,
+    call: SyntaxNode
+  ): string | null {
+    const member = call.parent;
+    if (
+      member?.name === 'MemberExpression' &&
+      member.lastChild &&
+      textOf(context, member.lastChild) === 'fit' &&
+      member.parent?.name === 'CallExpression'
+    ) {
+      return labelOf(context, member.parent);
+    }
+    const assign = call.parent;
+    const target = assign?.firstChild;
+    if (
+      assign?.name !== 'AssignStatement' ||
+      target?.name !== 'VariableName' ||
+      target.nextSibling?.name !== 'AssignOp' ||
+      target.nextSibling.nextSibling?.from !== call.from
+    ) {
+      return null;
+    }
+    const name = textOf(context, target);
+    const fit = context
+      .nodes('CallExpression')
+      .find(
+        other =>
+          other.from > call.to &&
+          context.source.slice(other.from, other.to).startsWith(`${name}.fit(`)
+      );
+    return fit ? labelOf(context, fit) : null;
+  }
+
+  /** The second argument of a fit call when it is a plain name. */
+  function labelOf(context: IRuleContext, fit: SyntaxNode): string | null {
+    const args = argsOf(context, fit);
+    const labels =
+      args.filter(arg => !arg.name && !arg.star)[1] ??
+      args.find(arg => arg.name === 'y');
+    return labels && labels.value.name === 'VariableName'
+      ? textOf(context, labels.value)
+      : null;
+  }
+}
