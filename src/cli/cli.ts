@@ -69,8 +69,14 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 }
 
-/** The version in this package's package.json (found from the bundle or the sources). */
+/** Set by the bundle's build (`build:cli`); a wheel ships the bundle with no package.json. */
+declare const MODERNIZER_VERSION: string | undefined;
+
+/** This package's version: built into the bundle, else from package.json (sources). */
 function packageVersion(): string {
+  if (typeof MODERNIZER_VERSION === 'string' && MODERNIZER_VERSION) {
+    return MODERNIZER_VERSION;
+  }
   for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
     try {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
