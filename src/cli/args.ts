@@ -59,6 +59,8 @@ export interface IRunCommandOptions {
   allowInstalls: boolean;
   /** The LLM sees every cell, not only the dependencies. */
   wholeNotebook: boolean;
+  /** Notebooks modernized at once, each in its own kernel. */
+  jobs: number;
 }
 
 /** Options of `scores`. */
@@ -232,7 +234,8 @@ namespace Private {
           values.string('verification-runs')
         ) ?? 1,
       allowInstalls: values.flag('allow-installs'),
-      wholeNotebook: values.flag('whole-notebook')
+      wholeNotebook: values.flag('whole-notebook'),
+      jobs: Private.count('--jobs', values.string('jobs')) ?? 1
     };
   }
 

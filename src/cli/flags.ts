@@ -38,7 +38,8 @@ export const FLAGS: Readonly<Record<CommandName, Options>> = {
     'token-budget': { type: 'string' },
     'verification-runs': { type: 'string' },
     'allow-installs': { type: 'boolean' },
-    'whole-notebook': { type: 'boolean' }
+    'whole-notebook': { type: 'boolean' },
+    jobs: { type: 'string' }
   },
   scores: {
     ...GLOBAL_FLAGS,

@@ -1,69 +1,40 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import {
-  allRules,
-  autoAcceptReviewer,
-  buildReport,
-  captureOriginal,
-  codeCells,
-  evidenceOf,
-  importedModules,
-  kernelFor,
-  KernelExecutor,
-  NotebookFormatError,
-  probeEnvironment,
-  repositoryFiles,
-  RulesFixer,
-  runLoop,
-  type ICellResult,
-  type IFixer,
-  type IModernizeReport,
-  type IReviewer,
-  type Verdict
-} from '../core';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { ExitCode, type IRunCommandOptions } from './args';
+import { BufferedStream, runPool } from './batch';
+import { BatchProgress } from './batch-progress';
+import { formatBatchTable, type IBatchRow } from './batch-table';
 import type { ICheckContext } from './check-command';
-import { kernelSpecs, serverSettings, startKernelSession } from './connection';
+import { kernelSpecs, serverSettings } from './connection';
 import { startLocalServer } from './local-server';
 import { LockBusyError } from './lock';
-import { MemoryNotebook } from './memory-notebook';
 import {
   commonFolder,
   InputError,
   planRun,
   type IRunNotebook
 } from './out-paths';
-import { capOutputs } from './output-cap';
+import { formatSeconds } from './progress';
 import { Redactor } from './redact';
+import { llmSetup, totalUsage, type ILLMSetup } from './run-llm';
 import {
-  llmSetup,
-  NotebookLLM,
-  totalUsage,
-  type ILLMReport,
-  type ILLMSetup
-} from './run-llm';
-import { RunPrinter } from './run-progress';
+  runNotebook,
+  type INotebookOutcome,
+  type IRunReport,
+  type IRunShared
+} from './run-notebook';
 import { writeAtomic } from './safe-write';
-import { writeResults } from './write-results';
-
-/** A notebook's report, with its LLM use when an LLM was configured. */
-interface IRunReport extends IModernizeReport {
-  llm?: ILLMReport;
-  /** The file's nbformat (`3.0`) when it was read and written as nbformat 4. */
-  upgradedFrom?: string;
-}
 
 /**
  * `run NOTEBOOK... --out DIR`: modernizes each notebook in its own kernel, whose working
- * directory is the notebook's folder, and writes the results into DIR. Exit 0 when every
- * notebook ends reproducible.
+ * directory is the notebook's folder, and writes the results into DIR; with --jobs N, N
+ * notebooks at once on the one server. Exit 0 when every notebook ends reproducible.
  */
 export async function runCommand(
   options: IRunCommandOptions,
   context: ICheckContext
 ): Promise<number> {
   const { stdout, stderr, signal } = context;
+  const started = Date.now();
   const paths = options.notebooks.map(path => resolve(path));
   const redact = new Redactor();
   // Bad input is refused before an LLM, a server or a kernel is asked; a run already
@@ -81,9 +52,8 @@ export async function runCommand(
     throw error;
   }
   const cleanups: (() => Promise<void>)[] = [plan.release];
-  const written = new Set<string>();
-  const reports: IRunReport[] = [];
-  let problems = 0;
+  const jobs = Math.max(1, Math.min(options.jobs, plan.notebooks.length));
+  let outcomes: (INotebookOutcome | undefined)[] = [];
   let llm: ILLMSetup | undefined;
   try {
     llm = await llmSetup(options);
@@ -111,56 +81,32 @@ export async function runCommand(
     }
     const settings = serverSettings(url, token);
     const specs = await kernelSpecs(settings);
-    for (const item of plan.notebooks) {
-      const path = item.path;
-      if (signal.aborted) {
-        return ExitCode.interrupted;
-      }
-      stdout.write(`\n== ${path}\n`);
-      if (item.notebook.upgradedFrom) {
-        stdout.write(
-          `nbformat ${item.notebook.upgradedFrom}: read as its nbformat 4 conversion, as Jupyter opens it; ` +
-            `the modernized notebook is written as nbformat ${item.notebook.version}, the file is left as it is.\n`
-        );
-      }
-      try {
-        const { report, unwritten } = await Private.modernize(
-          item,
-          root,
-          settings,
-          specs,
-          options,
-          context,
-          llm,
-          redact,
-          written
-        );
-        reports.push(report);
-        for (const line of unwritten) {
-          problems++;
-          stderr.write(`${line}\n`);
-        }
-      } catch (error) {
-        problems++;
-        const message = error instanceof Error ? error.message : String(error);
-        stderr.write(
-          error instanceof NotebookFormatError
-            ? `${path}: ${message}\n`
-            : `Could not modernize ${path}: ${message}\n`
-        );
-      }
-    }
+    const shared: IRunShared = {
+      root,
+      settings,
+      specs,
+      options,
+      llm,
+      redact,
+      written: new Set<string>()
+    };
+    outcomes = await runNotebooks(plan.notebooks, jobs, shared, context);
   } catch (error) {
     stderr.write(
       `Could not run: ${error instanceof Error ? error.message : error}\n`
     );
     return ExitCode.cannotRun;
   } finally {
+    // The local server goes last, after every notebook shut its own kernel down.
     for (const cleanup of cleanups.reverse()) {
       await cleanup().catch(() => undefined);
     }
   }
 
+  const reports = outcomes.flatMap(outcome =>
+    outcome?.report ? [outcome.report] : []
+  );
+  let problems = outcomes.reduce((sum, o) => sum + (o?.problems ?? 0), 0);
   const tokens = llm && totalUsage(llm, reports);
   if (options.json) {
     const json = redact.json({
@@ -169,7 +115,12 @@ export async function runCommand(
         version: context.version
       },
       ...(tokens ? { llm: tokens } : {}),
-      notebooks: reports
+      notebooks: reports,
+      batch: Private.batchRecord(plan.notebooks, outcomes, {
+        jobs,
+        seconds: (Date.now() - started) / 1000,
+        interrupted: signal.aborted
+      })
     });
     // Checked before the run: the folder is writable, a file there is an earlier report.
     await writeAtomic(options.json, `${JSON.stringify(json, null, 2)}\n`, {
@@ -181,19 +132,15 @@ export async function runCommand(
       );
     });
   }
-  stdout.write('\nSummary:\n');
-  for (const report of reports) {
-    const used = report.llm
-      ? `, ${report.llm.promptTokens + report.llm.completionTokens} LLM tokens`
-      : '';
-    stdout.write(
-      `  ${basename(report.notebook)}: ${report.outcome}; ${report.changes.length} fix(es), ` +
-        `${report.executions} executions for ${report.codeCells} code cells, ${report.seconds}s${used}` +
-        `${report.verifiedByFirstRun ? '; verified by its clean first run' : ''}\n`
-    );
-    if (report.llm?.error) {
-      stdout.write(`    LLM error: ${report.llm.error.message}\n`);
-    }
+  stdout.write(
+    jobs > 1
+      ? Private.batchSummary(plan.notebooks, outcomes, jobs, started)
+      : Private.summary(reports)
+  );
+  const notRun = outcomes.filter(outcome => !outcome).length;
+  // A batch's table lists them itself.
+  if (jobs === 1 && notRun > 0) {
+    stdout.write(`  ${notRun} notebook(s) not run: interrupted\n`);
   }
   if (tokens) {
     stdout.write(
@@ -216,213 +163,163 @@ export async function runCommand(
   return all ? ExitCode.passed : blocked ? ExitCode.blocked : ExitCode.failed;
 }
 
-namespace Private {
-  /** One notebook, start to finish: its own kernel, the loop, the files written. */
-  export async function modernize(
-    item: IRunNotebook,
-    root: string,
-    settings: ReturnType<typeof serverSettings>,
-    specs: Awaited<ReturnType<typeof kernelSpecs>>,
-    options: IRunCommandOptions,
-    context: ICheckContext,
-    llm: ILLMSetup | undefined,
-    redact: Redactor,
-    written: Set<string>
-  ): Promise<{ report: IRunReport; unwritten: string[] }> {
-    const { stdout, stderr, signal } = context;
-    const { path, notebook } = item;
-    const folder = dirname(path);
-    const serverPath = relative(root, path).split(sep).join('/');
-    if (serverPath.startsWith('..')) {
-      throw new Error(
-        `it is outside the server's root ${root}; run from a folder that holds it.`
-      );
-    }
-    const kernel = kernelFor(notebook, specs);
-    const session = await startKernelSession(settings, serverPath, kernel.name);
-    const cleanups = [session.shutdown];
-    try {
-      const executor = new KernelExecutor({ kernel: session.kernel });
-      const sources = codeCells(notebook).map(cell => cell.source);
-      const files = await filesIn(folder);
-      // Local modules' own imports count too: their rules are gated by those versions.
-      const modules = await localSources(folder, files, sources);
-      const probed = await probeEnvironment(
-        executor,
-        importedModules([...sources, ...modules])
-      );
-      const versions = new Map<string, string>([['python', probed.python]]);
-      for (const module of probed.modules) {
-        if (module.distribution && module.version) {
-          versions.set(module.distribution, module.version);
-        }
-      }
-      const original = captureOriginal(notebook);
-      const overlay = await mkdtemp(join(tmpdir(), 'modernizer-modules-'));
-      cleanups.push(() => rm(overlay, { recursive: true, force: true }));
-      const document = new MemoryNotebook(notebook, folder, overlay);
-      // Changed local modules shadow the originals for this kernel only.
-      const useOverlay = () =>
-        executor.evaluate(
-          `__import__('sys').path.insert(0, ${JSON.stringify(overlay)})`
-        );
-      await useOverlay();
-      const label = (id: string) => {
-        const cell = notebook.cells.find(c => c.id === id);
-        return cell ? `cell ${cell.index + 1}` : `cell ${id}`;
-      };
-      // A new LLM fixer per notebook: its own budget, tokens and failure.
-      const llmFixes = llm
-        ? new NotebookLLM(
-            llm,
-            {
-              tokenBudget: options.tokenBudget,
-              allowInstalls: options.allowInstalls,
-              granularity: options.wholeNotebook ? 'notebook' : 'cell'
-            },
+/**
+ * Runs the notebooks, `jobs` at once, each in its own kernel; resolves to each one's
+ * outcome by position, undefined for those never started (Ctrl+C). One at a time, a
+ * notebook prints as it goes. Several at once, each one's lines are held back and
+ * printed whole when it ends, with the batch's progress: whole blocks read as the same
+ * run would alone, which lines prefixed with their notebook, mixed, would not.
+ */
+export async function runNotebooks(
+  items: readonly IRunNotebook[],
+  jobs: number,
+  shared: IRunShared,
+  context: ICheckContext
+): Promise<(INotebookOutcome | undefined)[]> {
+  const outcomes: (INotebookOutcome | undefined)[] = items.map(() => undefined);
+  if (jobs <= 1) {
+    await runPool(
+      items,
+      1,
+      async (item, index) => {
+        outcomes[index] = await runNotebook(item, shared, context);
+      },
+      context.signal
+    );
+    return outcomes;
+  }
+  context.stdout.write(
+    `Running ${items.length} notebooks, ${jobs} at once, each in its own kernel; ` +
+      "a notebook's output is printed when it ends.\n"
+  );
+  const progress = new BatchProgress(
+    context.stdout,
+    context.stderr,
+    items.length
+  );
+  try {
+    await runPool(
+      items,
+      jobs,
+      async (item, index) => {
+        const stdout = new BufferedStream();
+        const stderr = new BufferedStream();
+        progress.started();
+        try {
+          outcomes[index] = await runNotebook(item, shared, {
+            ...context,
             stdout,
-            stderr,
-            label
-          )
-        : undefined;
-      const fixers: IFixer[] = [new RulesFixer(allRules)];
-      if (llmFixes) {
-        fixers.push(llmFixes.fixer);
-      }
-      const printer = new RunPrinter(stdout, label, true, proposal =>
-        llmFixes?.tokensLine(proposal)
-      );
-      const results = new Map<string, ICellResult>();
-      const loop = runLoop({
-        document,
-        executor,
-        reviewer: reviewer(options.autoAccept),
-        fixers,
-        original,
-        environment: {
-          versions,
-          files,
-          evidence: evidenceOf(notebook.metadata, sources, allRules)
-        },
-        // A kernel of its own, started for this notebook: nothing ran in it yet.
-        freshKernel: true,
-        restartKernel: async () => {
-          await session.kernel.restart();
-          await session.kernel.requestKernelInfo();
-          await useOverlay();
-        },
-        limits: {
-          budgetMs: options.budgetMs,
-          verificationRuns: options.verificationRuns,
-          cellTimeoutMs: options.cellTimeoutMs
-        },
-        tolerance: { mode: 'relative', value: options.tolerance },
-        signal
-      });
-      let verdict: Verdict | undefined;
-      let report: IModernizeReport | undefined;
-      for await (const event of loop) {
-        printer.handle(event);
-        if (event.kind === 'restart') {
-          results.clear();
-        } else if (
-          event.kind === 'check' &&
-          event.event.kind === 'cell-finished'
-        ) {
-          const result = event.event.result;
-          // Kept for the written notebook: at most 1 MB of outputs per cell.
-          results.set(event.event.cell.id, {
-            ...result,
-            outputs: capOutputs(result.outputs)
+            stderr
           });
-        } else if (event.kind === 'finished') {
-          verdict = event.verdict;
-          report = buildReport({
-            tool: { name: 'jupyterlab-modernizer', version: context.version },
-            notebook: path,
-            original,
-            versions,
-            verdict,
-            changes: event.changes,
-            reverted: event.reverted,
-            rejected: event.rejected,
-            expectedErrors: event.expectedErrors,
-            verifiedByFirstRun: event.verifiedByFirstRun,
-            executions: event.executions,
-            elapsedMs: event.elapsedMs,
-            scores: event.scores,
-            date: new Date()
-          });
+        } finally {
+          progress.finished(
+            stdout.take(),
+            stderr.take(),
+            outcomes[index]?.report?.verdict === 'reproducible'
+          );
         }
+      },
+      context.signal
+    );
+  } finally {
+    progress.stop();
+  }
+  return outcomes;
+}
+
+namespace Private {
+  /** One line per report, as a run of one notebook at a time ends. */
+  export function summary(reports: readonly IRunReport[]): string {
+    let text = '\nSummary:\n';
+    for (const report of reports) {
+      const used = report.llm
+        ? `, ${report.llm.promptTokens + report.llm.completionTokens} LLM tokens`
+        : '';
+      text +=
+        `  ${basename(report.notebook)}: ${report.outcome}; ${report.changes.length} fix(es), ` +
+        `${report.executions} executions for ${report.codeCells} code cells, ${report.seconds}s${used}` +
+        `${report.verifiedByFirstRun ? '; verified by its clean first run' : ''}\n`;
+      if (report.llm?.error) {
+        text += `    LLM error: ${report.llm.error.message}\n`;
       }
-      const full: IRunReport = {
-        ...report!,
-        ...(llmFixes ? { llm: llmFixes.report() } : {}),
-        ...(notebook.upgradedFrom
-          ? { upgradedFrom: notebook.upgradedFrom }
-          : {})
+    }
+    return text;
+  }
+
+  /** The table of a batch, every notebook in the order given, and its totals. */
+  export function batchSummary(
+    items: readonly IRunNotebook[],
+    outcomes: readonly (INotebookOutcome | undefined)[],
+    jobs: number,
+    started: number
+  ): string {
+    const root = commonFolder(items.map(item => dirname(item.path)));
+    const rows = items.map((item, index) =>
+      row(relative(root, item.path), outcomes[index])
+    );
+    const reports = outcomes.flatMap(o => (o?.report ? [o.report] : []));
+    const reproduced = reports.filter(r => r.verdict === 'reproducible');
+    const errors = reports.flatMap(report =>
+      report.llm?.error
+        ? [
+            `  ${relative(root, report.notebook)}: LLM error: ${report.llm.error.message}\n`
+          ]
+        : []
+    );
+    return (
+      `\nSummary (${jobs} at once):\n${formatBatchTable(rows)}\n` +
+      errors.join('') +
+      `  ${reproduced.length} of ${items.length} notebooks reproducible, ` +
+      `${formatSeconds(Date.now() - started)} in all\n`
+    );
+  }
+
+  function row(
+    notebook: string,
+    outcome: INotebookOutcome | undefined
+  ): IBatchRow {
+    const report = outcome?.report;
+    if (!report) {
+      return {
+        notebook,
+        verdict: outcome ? 'could not run (see above)' : 'not run: interrupted'
       };
-      const unwritten = await writeResults(
-        item,
-        document,
-        results,
-        full,
-        options,
-        redact,
-        written
-      );
-      return { report: full, unwritten };
-    } finally {
-      for (const cleanup of cleanups) {
-        await cleanup().catch(() => undefined);
-      }
     }
+    return {
+      notebook,
+      verdict:
+        report.outcome +
+        (report.verifiedByFirstRun ? '; verified by its clean first run' : ''),
+      fixes: report.changes.length,
+      executions: report.executions,
+      seconds: report.seconds,
+      ...(report.llm
+        ? {
+            tokens: report.llm.promptTokens + report.llm.completionTokens
+          }
+        : {})
+    };
   }
 
-  /** With --auto-accept, every proposal not flagged unsafe; else none (shown only). */
-  export function reviewer(autoAccept: boolean): IReviewer {
-    return autoAccept
-      ? autoAcceptReviewer()
-      : {
-          review: async () => ({
-            kind: 'reject',
-            reason: 'shown only (pass --auto-accept)'
-          })
-        };
-  }
-
-  /** The sources of the local modules (`name.py` beside the notebook) the cells import. */
-  export async function localSources(
-    folder: string,
-    files: ReadonlySet<string>,
-    sources: string[]
-  ): Promise<string[]> {
-    const found: string[] = [];
-    for (const name of importedModules(sources)) {
-      for (const path of [`${name}.py`, `${name}/__init__.py`]) {
-        if (files.has(path)) {
-          found.push(await readFile(join(folder, path), 'utf8'));
-        }
-      }
-    }
-    return found;
-  }
-
-  /**
-   * The files and folders of the notebook's repository, relative to its folder: beside
-   * it (`data/x.csv`) and elsewhere in the tree (`../data/x.csv`).
-   */
-  export async function filesIn(folder: string): Promise<Set<string>> {
-    return repositoryFiles(resolve(folder).split(sep).join('/'), async path => {
-      try {
-        const entries = await readdir(path, { withFileTypes: true });
-        return entries.map(entry => ({
-          name: entry.name,
-          folder: entry.isDirectory()
-        }));
-      } catch {
-        return null;
-      }
-    });
+  /** The batch in the JSON report: what `notebooks` alone does not say. */
+  export function batchRecord(
+    items: readonly IRunNotebook[],
+    outcomes: readonly (INotebookOutcome | undefined)[],
+    run: { jobs: number; seconds: number; interrupted: boolean }
+  ) {
+    const reports = outcomes.flatMap(o => (o?.report ? [o.report] : []));
+    return {
+      jobs: run.jobs,
+      notebooks: items.length,
+      reproducible: reports.filter(r => r.verdict === 'reproducible').length,
+      seconds: Math.round(run.seconds * 10) / 10,
+      interrupted: run.interrupted,
+      /** Never started: the run was interrupted first. */
+      notRun: items.flatMap((item, i) => (outcomes[i] ? [] : [item.path])),
+      /** Started, but no report: why. */
+      errors: outcomes.flatMap(o =>
+        o?.error ? [{ notebook: o.path, error: o.error }] : []
+      )
+    };
   }
 }

@@ -79,6 +79,10 @@ Options:
                        with more, each score is their mean, shown with its spread
   --write-modules      change local modules in place, keeping NAME.py.orig (written
                        once: an existing .orig is the original and is kept)
+  --jobs N             modernize N notebooks at once, each in its own kernel on the
+                       one server (default 1); each notebook's output is printed
+                       whole when it ends, with the batch's progress, and a table
+                       ends the run
 ${HELP}
 
 ${SERVER_OPTIONS}
