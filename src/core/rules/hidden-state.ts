@@ -94,6 +94,7 @@ const KNOWN = new Map<string, { statement: string; module: boolean }>([
 ]);
 
 const ID = 'python.hidden-state-import';
+const DEFERRED_ID = 'python.import-not-run';
 
 /**
  * Hidden state: a well-known library name that nothing in the notebook binds (the cell
@@ -153,10 +154,128 @@ export const hiddenStateRules: IRule[] = [
       }
       return matches;
     }
+  ),
+  defineRule(
+    {
+      id: DEFERRED_ID,
+      needs: ['def ', 'lambda'],
+      distribution: 'python',
+      // Not a Python 2 change: 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
+      summary:
+        'A function uses a name the notebook imports in a cell whose import did not run (the cell raised before it, or runs later): the function’s cell imports it too.',
+      link: 'https://docs.python.org/3/reference/import.html',
+      raises: { ename: 'NameError', message: /name '\w+' is not defined/ },
+      examples: [
+        {
+          setup:
+            'try:\n    from sklearn.neural_network import PerceptronNetwork\n    from sklearn.linear_model import LogisticRegression\nexcept ImportError:\n    pass\nfrom sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)',
+          before:
+            'def make_model(**params):\n    return LogisticRegression(max_iter=500, **params)\n\nprint(round(make_model(C=1.0).fit(X, y).score(X, y), 2))',
+          after:
+            'from sklearn.linear_model import LogisticRegression\ndef make_model(**params):\n    return LogisticRegression(max_iter=500, **params)\n\nprint(round(make_model(C=1.0).fit(X, y).score(X, y), 2))',
+          answer: 'False'
+        }
+      ]
+    },
+    context => {
+      const seen = new Set<string>();
+      const own = Private.importedHere(context);
+      const matches: IRuleMatch[] = [];
+      for (const node of context.nodes('VariableName')) {
+        const name = textOf(context, node);
+        const statement = Private.fromImport(context, name);
+        if (
+          !statement ||
+          seen.has(name) ||
+          own.has(name) ||
+          context.defined.has(name) ||
+          !Private.inFunctionBody(node) ||
+          !Private.isRead(node) ||
+          Private.isParameter(context, node, name)
+        ) {
+          continue;
+        }
+        seen.add(name);
+        matches.push(Private.askDeferred(context, node, name, statement));
+      }
+      return matches;
+    }
   )
 ];
 
 namespace Private {
+  /**
+   * The notebook's own `from a.b import Name` for a name it imports without an alias
+   * (`np`, `plt` and other module aliases are left to the cells that import them).
+   */
+  export function fromImport(
+    context: IRuleContext,
+    name: string
+  ): string | undefined {
+    const target = context.imports.get(name);
+    const dot = target?.lastIndexOf('.') ?? -1;
+    return target && dot > 0 && target.slice(dot + 1) === name
+      ? `from ${target.slice(0, dot)} import ${name}`
+      : undefined;
+  }
+
+  /** Names the source's own import statements bind. */
+  export function importedHere(context: IRuleContext): Set<string> {
+    const names = new Set<string>();
+    for (const statement of context.nodes('ImportStatement')) {
+      for (const name of statement.getChildren('VariableName')) {
+        names.add(textOf(context, name));
+      }
+    }
+    return names;
+  }
+
+  /** Whether a node sits in the body of a def or a lambda: read when called, not here. */
+  export function inFunctionBody(node: SyntaxNode): boolean {
+    for (let p = node.parent; p; p = p.parent) {
+      if (
+        p.name === 'LambdaExpression' ||
+        (p.name === 'Body' && p.parent?.name === 'FunctionDefinition')
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Asks whether the name is bound as the function's cell is about to run; if not, the
+   * notebook's own import goes before the top-level statement that holds the function.
+   * Inserted as it is: the cells above hold the import, but it did not run.
+   */
+  export function askDeferred(
+    context: IRuleContext,
+    node: SyntaxNode,
+    name: string,
+    statement: string
+  ): IRuleMatch {
+    let top = node;
+    while (top.parent && top.parent.name !== 'Script') {
+      top = top.parent;
+    }
+    const line = context.source.lastIndexOf('\n', top.from - 1) + 1;
+    return {
+      ruleId: DEFERRED_ID,
+      from: node.from,
+      to: node.to,
+      edits: [],
+      note: `\`${name}\` is imported in another cell; the kernel is asked whether that import ran.`,
+      question: {
+        expression: `'${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')`,
+        decide: answer =>
+          answer === 'False'
+            ? [{ from: line, to: line, insert: `${statement}\n` }]
+            : null
+      }
+    };
+  }
+
   /** Asks whether the name is defined as the cell is about to run; binds it if not. */
   export function ask(
     node: SyntaxNode,

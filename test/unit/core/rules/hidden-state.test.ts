@@ -6,7 +6,7 @@ import { answered, matchesIn, testExamples, TODAY } from './helpers';
 
 testExamples(hiddenStateRules);
 
-const [rule] = hiddenStateRules;
+const [rule, deferred] = hiddenStateRules;
 
 /** The rewrite when the kernel says the names are not defined. */
 function rewritten(source: string, setup = '', answer = 'False'): string {
@@ -60,5 +60,41 @@ describe('hidden state', () => {
       rewritten(source, 'from mymetrics import accuracy_score'),
       source
     );
+  });
+});
+
+describe('an import that did not run', () => {
+  // The notebook's first cell imports the names; it raised before reaching them.
+  const setup =
+    'import numpy as np\nimport matplotlib.pyplot as plt\nfrom sklearn.neural_network import Gone\nfrom sklearn.linear_model import LogisticRegression\nfrom sklearn import metrics';
+
+  /** The rewrite when the kernel says whether the names are bound. */
+  function fixed(source: string, answer = 'False'): string {
+    const matches = answered(matchesIn(deferred, source, { setup }), answer);
+    // The cells above bind the names as far as their text goes.
+    const bound = new Set(['np', 'plt', 'LogisticRegression', 'metrics']);
+    return proposeRewrite(source, matches, { bound })?.source ?? source;
+  }
+
+  it('imports the name, as the notebook does, in the cell of the function that uses it', () => {
+    assert.equal(
+      fixed(
+        'x = 1\nif x:\n    def model(**p):\n        return LogisticRegression(**p)\nscore = lambda y, p: metrics.f1_score(y, p)'
+      ),
+      'x = 1\nfrom sklearn.linear_model import LogisticRegression\nif x:\n    def model(**p):\n        return LogisticRegression(**p)\nfrom sklearn import metrics\nscore = lambda y, p: metrics.f1_score(y, p)'
+    );
+  });
+
+  it('leaves names the kernel has, module aliases, top-level uses and the cell’s own imports', () => {
+    const source = 'def f():\n    return LogisticRegression()';
+    assert.equal(fixed(source, 'True'), source);
+    for (const code of [
+      'def draw(x):\n    plt.plot(np.sqrt(x))',
+      'model = LogisticRegression()',
+      'from sklearn.linear_model import LogisticRegression\ndef f():\n    return LogisticRegression()',
+      'def f(LogisticRegression):\n    return LogisticRegression()'
+    ]) {
+      assert.deepEqual(matchesIn(deferred, code, { setup }), [], code);
+    }
   });
 });
