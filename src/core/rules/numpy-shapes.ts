@@ -34,6 +34,9 @@ const PURE = new Set([
   'UnaryExpression',
   'BinaryExpression',
   'ArithOp',
+  // Inside ArithOp: multiplication and power.
+  '*',
+  '**',
   'CompareOp',
   'ArrayExpression',
   'TupleExpression',
@@ -61,6 +64,11 @@ export function inFunction(node: SyntaxNode): boolean {
     }
   }
   return false;
+}
+
+/** An expression with no calls, lambdas or comprehensions: safe for the kernel to evaluate again. */
+export function evaluableAgain(node: SyntaxNode): boolean {
+  return Private.pure(node);
 }
 
 /**
