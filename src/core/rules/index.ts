@@ -13,6 +13,7 @@ import { pandasBehaviourRules } from './pandas-behaviour';
 import { sklearnModuleRules } from './sklearn-modules';
 import { sklearnObjectRules } from './sklearn-objects';
 import { sklearnMixtureRules } from './sklearn-mixture';
+import { sklearnDatasetRules } from './sklearn-datasets';
 import { sklearnParamRules } from './sklearn-params';
 import { sklearnRemovedParamRules } from './sklearn-removed-params';
 import { sklearnSplitterRules } from './sklearn-splitters';
@@ -21,11 +22,8 @@ import { sklearnSixRules } from './sklearn-six';
 import { sklearnIoRules } from './sklearn-io';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
-import { matplotlibValueRules } from './matplotlib-values';
-import { matplotlibRcParamRules } from './matplotlib-rcparams';
 import { seabornRules } from './seaborn';
 import { scipyRules } from './scipy';
-import { scipyOptimizeRules } from './scipy-optimize';
 import { ipythonRules } from './ipython';
 import { widgetRules } from './widgets';
 import { dataPathRules } from './data-paths';
@@ -56,6 +54,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnModuleRules,
   ...sklearnObjectRules,
   ...sklearnMixtureRules,
+  ...sklearnDatasetRules,
   ...sklearnParamRules,
   ...sklearnRemovedParamRules,
   ...sklearnSplitterRules,
@@ -64,11 +63,8 @@ export const allRules: readonly IRule[] = [
   ...sklearnIoRules,
   ...sklearnDefaultRules,
   ...matplotlibRules,
-  ...matplotlibValueRules,
-  ...matplotlibRcParamRules,
   ...seabornRules,
   ...scipyRules,
-  ...scipyOptimizeRules,
   ...ipythonRules,
   ...widgetRules,
   ...dataPathRules,
