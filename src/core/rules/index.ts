@@ -22,8 +22,11 @@ import { sklearnSixRules } from './sklearn-six';
 import { sklearnIoRules } from './sklearn-io';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
+import { matplotlibValueRules } from './matplotlib-values';
+import { matplotlibRcParamRules } from './matplotlib-rcparams';
 import { seabornRules } from './seaborn';
 import { scipyRules } from './scipy';
+import { scipyOptimizeRules } from './scipy-optimize';
 import { ipythonRules } from './ipython';
 import { widgetRules } from './widgets';
 import { dataPathRules } from './data-paths';
@@ -63,8 +66,11 @@ export const allRules: readonly IRule[] = [
   ...sklearnIoRules,
   ...sklearnDefaultRules,
   ...matplotlibRules,
+  ...matplotlibValueRules,
+  ...matplotlibRcParamRules,
   ...seabornRules,
   ...scipyRules,
+  ...scipyOptimizeRules,
   ...ipythonRules,
   ...widgetRules,
   ...dataPathRules,
