@@ -168,6 +168,52 @@ const auto = (to: string) => (value: string) =>
 /** Old parameter values with an exact equivalent today. */
 export const sklearnParamValueRules: IRule[] = [
   integralFloat,
+  valueRenamed({
+    ...info(
+      'max-features-auto',
+      '1.3',
+      "`max_features='auto'` was removed in 1.3: it meant 'sqrt' for classifiers."
+    ),
+    raises: invalid('max_features'),
+    callees: [
+      'RandomForestClassifier',
+      'ExtraTreesClassifier',
+      'DecisionTreeClassifier',
+      'ExtraTreeClassifier',
+      'GradientBoostingClassifier'
+    ],
+    keyword: 'max_features',
+    rename: table({ auto: 'sqrt' }),
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.ensemble import RandomForestClassifier\nprint(RandomForestClassifier(max_features='auto', n_estimators=3, random_state=0).fit(X, y).score(X, y))",
+        after:
+          "from sklearn.ensemble import RandomForestClassifier\nprint(RandomForestClassifier(max_features='sqrt', n_estimators=3, random_state=0).fit(X, y).score(X, y))"
+      }
+    ]
+  }),
+  valueRenamed({
+    ...info(
+      'kmeans-algorithm-full',
+      '1.3',
+      "`KMeans(algorithm='full')` and `'auto'` are `algorithm='lloyd'` since 1.3 (elkan, which 'auto' once chose, finds the same clusters)."
+    ),
+    raises: invalid('algorithm'),
+    callees: ['KMeans'],
+    keyword: 'algorithm',
+    rename: table({ full: 'lloyd', auto: 'lloyd' }),
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.cluster import KMeans\nprint(KMeans(3, algorithm='full', n_init=1, random_state=0).fit(X).algorithm)",
+        after:
+          "from sklearn.cluster import KMeans\nprint(KMeans(3, algorithm='lloyd', n_init=1, random_state=0).fit(X).algorithm)"
+      }
+    ]
+  }),
   keywordReplaced({
     ...info(
       'nearest-centroid-shrink-zero',
