@@ -184,9 +184,9 @@ export const hiddenStateRules: IRule[] = [
       const matches: IRuleMatch[] = [];
       for (const node of context.nodes('VariableName')) {
         const name = textOf(context, node);
-        const statement = Private.fromImport(context, name);
+        const module = Private.fromImport(context, name);
         if (
-          !statement ||
+          !module ||
           seen.has(name) ||
           own.has(name) ||
           context.defined.has(name) ||
@@ -197,7 +197,7 @@ export const hiddenStateRules: IRule[] = [
           continue;
         }
         seen.add(name);
-        matches.push(Private.askDeferred(context, node, name, statement));
+        matches.push(Private.askDeferred(context, node, name, module));
       }
       return matches;
     }
@@ -216,7 +216,7 @@ namespace Private {
     const target = context.imports.get(name);
     const dot = target?.lastIndexOf('.') ?? -1;
     return target && dot > 0 && target.slice(dot + 1) === name
-      ? `from ${target.slice(0, dot)} import ${name}`
+      ? target.slice(0, dot)
       : undefined;
   }
 
@@ -245,16 +245,19 @@ namespace Private {
   }
 
   /**
-   * Asks whether the name is bound as the function's cell is about to run; if not, the
-   * notebook's own import goes before the top-level statement that holds the function.
+   * Asks whether the name is bound as the function's cell is about to run, and whether
+   * the notebook's `from module import name` would bind it (a name today's library lacks
+   * stays the failure it was, rather than breaking the function's cell); if unbound and
+   * importable, that import goes before the top-level statement that holds the function.
    * Inserted as it is: the cells above hold the import, but it did not run.
    */
   export function askDeferred(
     context: IRuleContext,
     node: SyntaxNode,
     name: string,
-    statement: string
+    module: string
   ): IRuleMatch {
+    const statement = `from ${module} import ${name}`;
     let top = node;
     while (top.parent && top.parent.name !== 'Script') {
       top = top.parent;
@@ -267,7 +270,10 @@ namespace Private {
       edits: [],
       note: `\`${name}\` is imported in another cell; the kernel is asked whether that import ran.`,
       question: {
-        expression: `'${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')`,
+        expression:
+          `(lambda m: '${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')` +
+          ` or not (hasattr(m.import_module('${module}'), '${name}') or m.util.find_spec('${module}.${name}') is not None))` +
+          `(__import__('importlib.util'))`,
         decide: answer =>
           answer === 'False'
             ? [{ from: line, to: line, insert: `${statement}\n` }]
