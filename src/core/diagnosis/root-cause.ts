@@ -1,5 +1,6 @@
 import type { ProposalTarget } from '../agent/types';
 import type { ICellResult } from '../execution/types';
+import { figureCell, raisedWhileDrawing } from './figure-source';
 import { finalException, stripAnsi } from './traceback';
 
 // `Cell In[3], line 2` (IPython 8+): a frame in a notebook cell.
@@ -9,6 +10,8 @@ const FILE_FRAME = /^\s*File\s+"?([^"\s]+?\.py)"?(?::\d+|, line \d+)/;
 // Installed libraries and the standard library are not the notebook's to fix.
 const LIBRARY_PATH =
   /[/\\](?:site-packages|dist-packages|lib[/\\]python\d[\d.]*)[/\\]/i;
+const DRAWN_HERE =
+  "the error is raised while the cell's figure is drawn, after its code ran";
 const NAME_ERROR = /^name '([A-Za-z_]\w*)' is not defined/;
 
 /** A code cell as diagnosis sees it. */
@@ -48,6 +51,8 @@ export interface IDiagnosis {
  *   found by its `In[n]` execution count);
  * - for a NameError, the last earlier cell whose code binds the name (its definition
  *   failed or was skipped there); a name bound nowhere earlier is the failing cell's;
+ * - for an error raised while a figure was drawn (no frame of the notebook's), the
+ *   earlier cell defining the function that made the figure, called by the failing cell;
  * - otherwise the failing cell.
  */
 export function diagnose(input: IDiagnosisInput): IDiagnosis {
@@ -71,6 +76,9 @@ export function diagnose(input: IDiagnosisInput): IDiagnosis {
       target: frame,
       reason: 'the error is raised in a function defined in an earlier cell'
     };
+  }
+  if (!frame && raisedWhileDrawing(input.result.traceback ?? [])) {
+    return Private.drawing(input) ?? here(DRAWN_HERE);
   }
   const name =
     input.result.ename === 'NameError'
@@ -97,6 +105,22 @@ export function diagnose(input: IDiagnosisInput): IDiagnosis {
 }
 
 namespace Private {
+  /** The earlier cell whose function made the figure that failed to draw, if there is one. */
+  export function drawing(input: IDiagnosisInput): IDiagnosis | undefined {
+    const position = input.cells.findIndex(cell => cell.id === input.cellId);
+    const made =
+      position < 0
+        ? undefined
+        : figureCell(input.cells[position], input.cells.slice(0, position));
+    return made
+      ? {
+          failingCellId: input.cellId,
+          target: { kind: 'cell', cellId: made.cellId },
+          reason: `the error is raised while the figure is drawn, and \`${made.name}\`, defined in an earlier cell, made it`
+        }
+      : undefined;
+  }
+
   /** The innermost frame in the notebook's own code: a cell, or a module beside it. */
   export function innermostOwnFrame(
     input: IDiagnosisInput
