@@ -1,4 +1,5 @@
-import { aliasReplaced, defineRule, matchAt } from './builders';
+import { aliasReplaced, anyOf, defineRule, matchAt } from './builders';
+import { moduleMoved } from './builders-imports';
 import { argsOf, calleeOf, dottedName, resolve } from './syntax';
 import type { IRule } from './types';
 
@@ -47,8 +48,51 @@ const ALIASES: readonly (readonly [string, string, string, string])[] = [
   ['trapz', '$.trapezoid', '2.4.0', 'print(np.trapz([1, 2, 3]))']
 ];
 
+// numpy re-exported the standard library's math module as `np.math` until 2.0.
+const MATH = {
+  id: 'numpy.math',
+  distribution: 'numpy',
+  since: '2.0.0',
+  summary: '`np.math` was removed in numpy 2.0: it was the `math` module.',
+  link: NOTES('2.0.0'),
+  raises: {
+    ename: ['AttributeError', 'ImportError'],
+    message:
+      /module 'numpy' has no attribute 'math'|cannot import name 'math' from 'numpy'/
+  },
+  targets: ['math']
+};
+
 /** numpy's removed aliases and functions. */
 export const numpyRules: IRule[] = [
+  // `np.math.factorial(3)` through the notebook's numpy alias, and `from numpy import math`.
+  anyOf(
+    {
+      ...MATH,
+      examples: [
+        {
+          setup: 'import numpy as np',
+          before: 'print(np.math.factorial(4) + np.math.floor(2.5))',
+          after: 'import math\nprint(math.factorial(4) + math.floor(2.5))'
+        },
+        {
+          before: 'from numpy import math\nprint(math.factorial(4))',
+          after: 'import math\nprint(math.factorial(4))'
+        }
+      ]
+    },
+    [
+      aliasReplaced({
+        ...MATH,
+        examples: [],
+        module: 'numpy',
+        name: 'math',
+        to: '@',
+        importing: { module: 'math', alias: 'math' }
+      }),
+      moduleMoved({ ...MATH, examples: [], module: 'numpy.math', to: 'math' })
+    ]
+  ),
   ...ALIASES.map(([name, to, since, use]) =>
     aliasReplaced({
       id: `numpy.${name.toLowerCase().replace(/_$/, '-underscore')}${name === 'NAN' ? '-upper' : ''}`,
