@@ -1,6 +1,14 @@
 import { defineRule, matchAt } from './builders';
 import { PANDAS_SETUP, pandasNotes } from './pandas-api';
-import { argsOf, calleeOf, dottedName, resolve, spellModule } from './syntax';
+import {
+  argsOf,
+  callsOneOf,
+  calleeOf,
+  dottedName,
+  removeArgument,
+  resolve,
+  spellModule
+} from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 const noAttribute = (name: string) => ({
@@ -10,6 +18,78 @@ const noAttribute = (name: string) => ({
 
 /** pandas 2.0's removed module aliases (`pd.datetime`, `pd.np`) and stricter call signatures. */
 export const pandasSignatureRules: IRule[] = [
+  defineRule(
+    {
+      id: 'pandas.read-csv-prefix',
+      needs: ['prefix'],
+      distribution: 'pandas',
+      since: '2.0.0',
+      summary:
+        "`read_csv(header=None, prefix='X')` was removed in pandas 2.0: add the prefix to the result, `.add_prefix('X')`.",
+      link: pandasNotes('2.0.0'),
+      raises: {
+        ename: 'TypeError',
+        message: /unexpected keyword argument 'prefix'/
+      },
+      examples: [
+        {
+          setup: "import io\nimport pandas as pd\ntext = '1,2\\n3,4\\n'",
+          before:
+            "print(pd.read_csv(io.StringIO(text), header=None, prefix='X').columns.tolist())",
+          after:
+            "print(pd.read_csv(io.StringIO(text), header=None).add_prefix('X').columns.tolist())"
+        },
+        {
+          setup: "import io\nimport pandas as pd\ntext = 'a,b\\n3,4\\n'",
+          before:
+            "print(pd.read_table(io.StringIO(text), sep=',', prefix='col').columns.tolist())",
+          after:
+            "print(pd.read_table(io.StringIO(text), sep=',').columns.tolist())"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const args = argsOf(context, call);
+        const at = args.findIndex(arg => arg.name === 'prefix');
+        if (
+          at < 0 ||
+          !callsOneOf(context, call, ['read_csv', 'read_table'], 'pandas') ||
+          args.some(
+            arg =>
+              arg.star ||
+              (arg.name !== undefined && READER_ITERATES.includes(arg.name))
+          )
+        ) {
+          return [];
+        }
+        // The prefix named numbered columns only: with a header row (or names) it did nothing.
+        const header = args.find(arg => arg.name === 'header') ?? args[3];
+        const numbered =
+          header !== undefined &&
+          (header.name === undefined || header.name === 'header') &&
+          context.source.slice(header.valueFrom, header.valueTo) === 'None' &&
+          !args.some(arg => arg.name === 'names');
+        const prefix = context.source.slice(
+          args[at].valueFrom,
+          args[at].valueTo
+        );
+        return [
+          matchAt('pandas.read-csv-prefix', call, [
+            removeArgument(context, call, at),
+            ...(numbered
+              ? [
+                  {
+                    from: call.to,
+                    to: call.to,
+                    insert: `.add_prefix(${prefix})`
+                  }
+                ]
+              : [])
+          ])
+        ];
+      })
+  ),
   defineRule(
     {
       id: 'pandas.datetime',
@@ -146,6 +226,9 @@ export const pandasSignatureRules: IRule[] = [
     )
   )
 ];
+
+// Reader arguments that make the result an iterator of frames rather than a frame.
+const READER_ITERATES = ['chunksize', 'iterator'];
 
 /**
  * Uses of a removed pandas attribute that stood for another module's object (`pd.datetime`
