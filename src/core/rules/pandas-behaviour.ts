@@ -1,13 +1,14 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defaultChanged, defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
+import { pandasIxRule } from './pandas-ix';
+import { pandasSeriesKeyRule } from './pandas-series-keys';
 import {
   appendArgument,
   argsOf,
   calleeOf,
   dottedName,
   spellModule,
-  stringValue,
   textOf
 } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
@@ -23,112 +24,6 @@ const INPLACE_METHODS = [
   'ffill',
   'bfill'
 ];
-
-/** How an indexing key reads: an integer position, a label, everything (`:`) or unknown. */
-function keyKind(key: string): 'int' | 'label' | 'all' | 'unknown' {
-  const part = '(-?\\d+)?';
-  if (key === ':') {
-    return 'all';
-  }
-  if (
-    new RegExp(
-      `^${part}\\s*:\\s*${part}$|^-?\\d+$|^\\[\\s*-?\\d+(\\s*,\\s*-?\\d+)*\\s*\\]$`
-    ).test(key)
-  ) {
-    return 'int';
-  }
-  const literal = '(\'[^\'\\n]*\'|"[^"\\n]*")';
-  if (
-    new RegExp(
-      `^${literal}?\\s*:\\s*${literal}?$|^${literal}$|^\\[\\s*${literal}(\\s*,\\s*${literal})*\\s*\\]$`
-    ).test(key)
-  ) {
-    return 'label';
-  }
-  return 'unknown';
-}
-
-/**
- * `.loc` or `.iloc` for `.ix` keys, given each axis's inferred type: on an integer axis
- * `.ix` read every key as a label; elsewhere integers were positions. A key that reads as
- * neither (`features`, `:n - 1`) takes its kind from `probed`, the kernel's answers for
- * such keys in order.
- */
-export function ixIndexer(
-  keys: string[],
-  axisTypes: string[],
-  probed: string[] = []
-): 'loc' | 'iloc' | null {
-  const axes = ixAxes(keys, axisTypes, probed);
-  const wanted = new Set(axes.filter(axis => axis !== 'all'));
-  if (wanted.has('unknown') || wanted.size > 1) {
-    return null;
-  }
-  return wanted.has('iloc') ? 'iloc' : 'loc';
-}
-
-/** Per axis, how `.ix` read its key: `loc`, `iloc`, everything (`all`) or `unknown`. */
-export function ixAxes(
-  keys: string[],
-  axisTypes: string[],
-  probed: string[] = []
-): ('loc' | 'iloc' | 'all' | 'unknown')[] {
-  let next = 0;
-  return keys.map((key, axis) => {
-    let kind: string = keyKind(key.trim());
-    if (kind === 'unknown') {
-      kind = probed[next++] ?? 'unknown';
-    }
-    if (/integer/.test(axisTypes[axis] ?? '')) {
-      return 'loc';
-    }
-    return kind === 'label'
-      ? 'loc'
-      : kind === 'int'
-        ? 'iloc'
-        : kind === 'all'
-          ? 'all'
-          : 'unknown';
-  });
-}
-
-/**
- * What the kernel evaluates to tell an `.ix` subscript's owner's axis types, and whether
- * each key that does not read as an integer or a label holds integers. Keys with calls
- * are not evaluated (they may do anything): they stay unknown.
- */
-function ixQuestion(owner: string, keys: string[]): string {
-  const probes = keys
-    .filter(key => keyKind(key) === 'unknown' && !key.includes('('))
-    .map(key =>
-      key.includes(':')
-        ? `(${key
-            .split(':')
-            .map(part => part.trim())
-            .filter(Boolean)
-            .join(', ')},)`
-        : key
-    );
-  return (
-    "(lambda o, keys, t=__import__('pandas').api.types: '|'.join(" +
-    "[o.index.inferred_type, getattr(getattr(o, 'columns', None), 'inferred_type', '')] + " +
-    "['int' if all(t.is_integer(v) for v in (k if isinstance(k, (list, tuple)) else [k])) " +
-    `else 'label' for k in keys]))(${owner}, [${probes.join(', ')}])`
-  );
-}
-
-/** The top-level keys of a subscript (`df.ix[1:3, 'a']` → `1:3`, `'a'`). */
-function subscriptKeys(context: IRuleContext, subscript: SyntaxNode): string[] {
-  const open = subscript.getChild('[');
-  const close = subscript.lastChild!;
-  const commas = subscript.getChildren(',');
-  const bounds = [open!.to, ...commas.map(c => c.from), close.from];
-  return bounds
-    .slice(0, -1)
-    .map((from, i) =>
-      context.source.slice(i === 0 ? from : from + 1, bounds[i + 1]).trim()
-    );
-}
 
 /** Reductions that may meet text columns, asking the kernel whether the frame has any. */
 function numericOnly(
@@ -172,166 +67,8 @@ function numericOnly(
 
 /** pandas behaviour that changed under code that still runs, or whose rewrite needs the kernel. */
 export const pandasBehaviourRules: IRule[] = [
-  defineRule(
-    {
-      id: 'pandas.ix',
-      needs: ['.ix'],
-      distribution: 'pandas',
-      since: '1.0.0',
-      summary:
-        '`.ix` was removed in pandas 1.0: `.loc` for labels, `.iloc` for positions.',
-      link: pandasNotes('1.0.0'),
-      raises: { ename: 'AttributeError', message: /has no attribute 'ix'/ },
-      examples: [
-        {
-          setup:
-            "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3], 'b': [4, 5, 6]})",
-          before: "print(df.ix[0:1, 'a'].tolist())",
-          after: "print(df.loc[0:1, 'a'].tolist())",
-          answer: 'integer|string'
-        },
-        {
-          setup:
-            "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3]}, index=['x', 'y', 'z'])",
-          before: "print(df.ix[1:]['a'].tolist())",
-          after: "print(df.iloc[1:]['a'].tolist())",
-          answer: 'string|string'
-        },
-        {
-          setup:
-            "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3], 'b': [4, 5, 6]}, index=['x', 'y', 'z'])\nn = 2\ncols = [1]",
-          before: 'print(df.ix[:n, cols].values.tolist())',
-          after: 'print(df.iloc[:n, cols].values.tolist())',
-          answer: 'string|string|int|int'
-        },
-        {
-          setup:
-            "import pandas as pd\ndf = pd.DataFrame({'a': [1, 2, 3], 'b': [4, 5, 6]}, index=['x', 'y', 'z'])",
-          before: "print(df.ix[:2, ['b']].values.tolist())",
-          after: "print(df.iloc[:2].loc[:, ['b']].values.tolist())",
-          answer: 'string|string'
-        }
-      ]
-    },
-    context =>
-      context.nodes('PropertyName').flatMap(property => {
-        const member = property.parent!;
-        const subscript = member.parent;
-        if (
-          textOf(context, property) !== 'ix' ||
-          subscript?.name !== 'MemberExpression' ||
-          !subscript.getChild('[')
-        ) {
-          return [];
-        }
-        const owner = dottedName(context, member.firstChild!);
-        const match = matchAt(
-          'pandas.ix',
-          subscript,
-          [],
-          'Asks the kernel for the index type.'
-        );
-        if (owner === null) {
-          return [match];
-        }
-        const keys = subscriptKeys(context, subscript);
-        match.question = {
-          expression: ixQuestion(owner, keys),
-          decide: answer => {
-            const [rows, columns, ...probed] = answer.split('|');
-            const indexer = ixIndexer(keys, [rows, columns], probed);
-            if (indexer) {
-              return [
-                { from: property.from, to: property.to, insert: indexer }
-              ];
-            }
-            // Positions on one axis and labels on the other: one indexer after the
-            // other, `iloc[:5].loc[:, cols]`. A read only: assigning through it would
-            // write into a copy.
-            const [row, column] = ixAxes(keys, [rows, columns], probed);
-            const mixed =
-              keys.length === 2 &&
-              new Set([row, column]).size === 2 &&
-              [row, column].every(axis => axis === 'loc' || axis === 'iloc');
-            const assigned =
-              subscript.parent?.name === 'AssignStatement' &&
-              subscript.parent.firstChild?.from === subscript.from;
-            return mixed && !assigned
-              ? [
-                  {
-                    from: property.from,
-                    to: subscript.to,
-                    // A scalar row gives a Series: its column is looked up alone.
-                    insert: /^\[|:/.test(keys[0])
-                      ? `${row}[${keys[0]}].${column}[:, ${keys[1]}]`
-                      : `${row}[${keys[0]}].${column}[${keys[1]}]`
-                  }
-                ]
-              : null;
-          }
-        };
-        return [match];
-      })
-  ),
-  defineRule(
-    {
-      id: 'pandas.series-integer-key',
-      needs: ["'][", '"]['],
-      distribution: 'pandas',
-      since: '3.0.0',
-      summary:
-        '`s[0]` on a Series with labels is a label lookup in pandas 3.0: use `s.iloc[0]`.',
-      link: pandasNotes('3.0.0'),
-      raises: { ename: 'KeyError', message: /^-?\d+$/ },
-      examples: [
-        {
-          setup:
-            "import pandas as pd\ndf = pd.DataFrame({'n': [5, 6]}, index=['x', 'y'])",
-          before: "print(df['n'][0])",
-          after: "print(df['n'].iloc[0])",
-          answer: 'Series|string'
-        }
-      ]
-    },
-    context =>
-      context.nodes('MemberExpression').flatMap(subscript => {
-        const column = subscript.firstChild;
-        const keys = subscript.getChild('[')
-          ? subscriptKeys(context, subscript)
-          : [];
-        const columnKeys =
-          column?.name === 'MemberExpression' && column.getChild('[')
-            ? subscriptKeys(context, column)
-            : [];
-        const frame = column?.firstChild;
-        if (
-          keys.length !== 1 ||
-          !/^-?\d+$/.test(keys[0]) ||
-          columnKeys.length !== 1 ||
-          stringValue(columnKeys[0]) === null ||
-          !frame ||
-          dottedName(context, frame) === null
-        ) {
-          return [];
-        }
-        const match = matchAt(
-          'pandas.series-integer-key',
-          subscript,
-          [],
-          'Only if the Series has labels: asks the kernel.'
-        );
-        match.question = {
-          expression: `(lambda o: type(o).__name__ + '|' + o.index.inferred_type)(${textOf(context, column!)})`,
-          decide: answer => {
-            const [type, index] = answer.split('|');
-            return type === 'Series' && !/integer/.test(index ?? '')
-              ? [{ from: column!.to, to: column!.to, insert: '.iloc' }]
-              : null;
-          }
-        };
-        return [match];
-      })
-  ),
+  pandasIxRule,
+  pandasSeriesKeyRule,
   numericOnly({
     id: 'pandas.reduction-numeric-only',
     distribution: 'pandas',
@@ -497,26 +234,47 @@ export const pandasBehaviourRules: IRule[] = [
         ];
       })
   ),
-  defaultChanged({
-    id: 'pandas.get-dummies-dtype',
-    distribution: 'pandas',
-    since: '2.0.0',
-    summary:
-      '`get_dummies` returns booleans since pandas 2.0, not integers: pin `dtype=int`.',
-    link: pandasNotes('2.0.0'),
-    callees: ['get_dummies'],
-    module: 'pandas',
-    param: 'dtype',
-    old: 'int',
-    examples: [
-      {
-        setup: 'import pandas as pd',
-        before: "print(pd.get_dummies(pd.Series(['a', 'b'])))",
-        after: "print(pd.get_dummies(pd.Series(['a', 'b']), dtype=int))",
-        writtenWith: '3.8.5'
-      }
-    ]
-  })
+  // Booleans print as True/False and score as before; what breaks is numpy meeting the
+  // object array that a frame mixing them with numbers gives (`.values`), so the old dtype
+  // is pinned when such a failure is repaired, in a notebook written before the change.
+  {
+    ...defaultChanged({
+      id: 'pandas.get-dummies-dtype',
+      distribution: 'pandas',
+      since: '2.0.0',
+      summary:
+        '`get_dummies` returns booleans since pandas 2.0, not integers: a frame mixing them with numbers is an object array to numpy. Pin `dtype=int`.',
+      link: pandasNotes('2.0.0'),
+      callees: ['get_dummies'],
+      module: 'pandas',
+      param: 'dtype',
+      old: 'int',
+      examples: [
+        {
+          setup:
+            "import numpy as np\nimport pandas as pd\ndf = pd.DataFrame({'x': [0.5, 1.5], 'kind': ['a', 'b']})",
+          before:
+            "X = pd.get_dummies(df, columns=['kind']).values\nprint(np.exp(-X).sum().round(3))",
+          after:
+            "X = pd.get_dummies(df, columns=['kind'], dtype=int).values\nprint(np.exp(-X).sum().round(3))",
+          writtenWith: '3.6.3'
+        },
+        {
+          setup: 'import pandas as pd',
+          before: "d = pd.get_dummies(pd.Series(['a', 'b']))\nprint(-d.values)",
+          after:
+            "d = pd.get_dummies(pd.Series(['a', 'b']), dtype=int)\nprint(-d.values)",
+          writtenWith: '3.8.5'
+        }
+      ]
+    }),
+    kind: 'error-repair',
+    raises: {
+      ename: 'TypeError',
+      message:
+        /loop of ufunc does not support argument \d+ of type \w+ which has no callable \w+ method|ufunc '\w+' not supported for the input types|numpy boolean (negative|subtract)/
+    }
+  }
 ];
 
 namespace Private {

@@ -153,3 +153,54 @@ export function onReceiver(
 }
 
 const PANDAS_TYPES = new Set(['DataFrame', 'Series', 'Index']);
+
+// Nodes whose own frame has no name a traceback could be searched by.
+const NAMELESS_SCOPES = new Set([
+  'LambdaExpression',
+  'ArrayComprehensionExpression',
+  'DictionaryComprehensionExpression',
+  'SetComprehensionExpression',
+  'ComprehensionExpression'
+]);
+
+/**
+ * A question's expression as the kernel must evaluate it where `node` runs: as it is at
+ * module level; inside a function, in that function's frame of the last failure's
+ * traceback (its locals are gone once it returns, and a global of the same name may be
+ * another object), found by the function's name and first line. Null inside a lambda or
+ * a comprehension. Without such a frame (the function did not fail) the question fails,
+ * and so rewrites nothing.
+ */
+export function inScopeOf(
+  context: IRuleContext,
+  node: SyntaxNode,
+  expression: string
+): string | null {
+  let def: SyntaxNode | null = null;
+  for (let at = node.parent; at && !def; at = at.parent) {
+    if (NAMELESS_SCOPES.has(at.name)) {
+      return null;
+    }
+    def = at.name === 'FunctionDefinition' ? at : null;
+  }
+  if (!def) {
+    return expression;
+  }
+  const name = textOf(context, def.getChild('VariableName')!);
+  const start =
+    def.parent?.name === 'DecoratedStatement' ? def.parent.from : def.from;
+  const line = context.source.slice(0, start).split('\n').length;
+  // IPython drops a cell's leading blank lines before compiling it.
+  const blank =
+    /^(?:[ \t]*\n)*/.exec(context.source)![0].split('\n').length - 1;
+  const lines = [...new Set([line, line - blank])].join(', ');
+  // The shown traceback is kept by IPython's formatter, which a failed question leaves alone.
+  const tracebacks =
+    "(getattr(__import__('sys'), 'last_traceback', None), " +
+    "getattr(getattr(__import__('IPython').get_ipython(), 'InteractiveTB', None), 'tb', None))";
+  return (
+    `(lambda frames: eval(${JSON.stringify(expression)}, frames[-1].f_globals, frames[-1].f_locals))(` +
+    `[f for tb in ${tracebacks} for f, _ in __import__('traceback').walk_tb(tb) ` +
+    `if f.f_code.co_name == '${name}' and f.f_code.co_firstlineno in (${lines},)])`
+  );
+}

@@ -1,0 +1,255 @@
+import type { SyntaxNode } from '@lezer/common';
+import { defineRule, matchAt } from './builders';
+import { pandasNotes } from './pandas-api';
+import { inScopeOf, readsOnly, receiverKind } from './receivers';
+import { calleeOf, textOf } from './syntax';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
+
+/**
+ * Index types on which an integer key was always a label: elsewhere (dates, strings) pandas
+ * fell back to the key's position until 3.0, and now reads it as a label.
+ */
+const LABEL_INDEXES = new Set([
+  'integer',
+  'mixed-integer',
+  'floating',
+  'complex'
+]);
+// Attributes that are never a Series (indexers among them): their subscripts are not asked.
+const NOT_SERIES = new Set([
+  'iloc',
+  'loc',
+  'iat',
+  'at',
+  'shape',
+  'values',
+  'index',
+  'columns',
+  'size'
+]);
+
+/**
+ * The receiver's type and index type, and whether the key is an integer (`int`) or a list
+ * or array of integers (`ints`): `Series|datetime64|int`.
+ */
+function keyQuestion(receiver: string, key: string): string {
+  return (
+    "(lambda o, k, np=__import__('numpy'): '|'.join([type(o).__name__, " +
+    "str(getattr(getattr(o, 'index', None), 'inferred_type', '')), " +
+    "'int' if isinstance(k, (int, np.integer)) and not isinstance(k, bool) else " +
+    "'ints' if (isinstance(k, (list, np.ndarray)) or type(k).__name__ in ('Index', 'Series')) " +
+    "and np.asarray(k).dtype.kind in 'iu' else 'other']))" +
+    `(${receiver}, ${key})`
+  );
+}
+
+/** `s[0]`, `s[i + n]` on a Series with labels: a position until pandas 3.0, now a label. */
+export const pandasSeriesKeyRule: IRule = defineRule(
+  {
+    id: 'pandas.series-integer-key',
+    needs: ['['],
+    distribution: 'pandas',
+    since: '3.0.0',
+    summary:
+      '`s[0]` on a Series with labels (dates, strings) is a label lookup in pandas 3.0: use `s.iloc[0]`.',
+    link: pandasNotes('3.0.0'),
+    raises: {
+      ename: 'KeyError',
+      message:
+        /^-?\d+$|^np\.u?int\d+\(-?\d+\)$|None of \[Index\(\[[^\]]*\], dtype='u?int\d+'\)\] are in the \[index\]|^'\[[-\d, ]+\] not in index'$/
+    },
+    examples: [
+      {
+        setup:
+          "import pandas as pd\ndf = pd.DataFrame({'n': [5, 6]}, index=['x', 'y'])",
+        before: "print(df['n'][0])",
+        after: "print(df['n'].iloc[0])",
+        answer: 'Series|string|int'
+      },
+      {
+        setup:
+          "import pandas as pd\ns = pd.Series([1.0, 2.0, 4.0], index=pd.date_range('2020-01-01', periods=3))",
+        before:
+          'total = 0.0\nfor i in range(2):\n    total += s[i + 1] - s[i]\nprint(total)',
+        after:
+          'total = 0.0\nfor i in range(2):\n    total += s.iloc[i + 1] - s.iloc[i]\nprint(total)',
+        answer: 'Series|datetime64|int'
+      },
+      {
+        setup:
+          "import numpy as np\nimport pandas as pd\ns = pd.Series([1.0, 2.0, 4.0, 8.0], index=list('abcd'))\nstarts = np.arange(2)",
+        before:
+          'for i in range(2):\n    s[i] = 0.0\nprint(s.sum(), s[starts + 1].tolist())',
+        after:
+          'for i in range(2):\n    s.iloc[i] = 0.0\nprint(s.sum(), s.iloc[starts + 1].tolist())',
+        answer: 'Series|string|ints'
+      }
+    ]
+  },
+  context => {
+    const ranges = Private.rangeNames(context);
+    const pandas = [...context.imports.values()].some(
+      module => module === 'pandas' || module.startsWith('pandas.')
+    );
+    return context.nodes('MemberExpression').flatMap(subscript => {
+      const receiver = subscript.firstChild;
+      const open = receiver?.nextSibling;
+      const key = open?.nextSibling;
+      if (
+        !receiver ||
+        open?.name !== '[' ||
+        key?.nextSibling?.name !== ']' ||
+        subscript.parent?.name === 'DeleteStatement' ||
+        !Private.mayBeSeries(context, receiver, pandas)
+      ) {
+        return [];
+      }
+      const names = Private.integerKey(context, key, ranges);
+      const expression =
+        names &&
+        inScopeOf(
+          context,
+          subscript,
+          keyQuestion(
+            textOf(context, receiver),
+            Private.keyValue(context, key, names, ranges)
+          )
+        );
+      if (!expression) {
+        return [];
+      }
+      const match: IRuleMatch = matchAt(
+        'pandas.series-integer-key',
+        subscript,
+        [],
+        'Only on a Series with labels, for an integer key: asks the kernel.'
+      );
+      match.question = {
+        expression,
+        decide: answer => {
+          const [type, index, kind] = answer.split('|');
+          return type === 'Series' &&
+            !LABEL_INDEXES.has(index) &&
+            (kind === 'int' || kind === 'ints')
+            ? [{ from: receiver.to, to: receiver.to, insert: '.iloc' }]
+            : null;
+        }
+      };
+      return [match];
+    });
+  }
+);
+
+namespace Private {
+  /** Names a loop counts with: `for i in range(n)`, `for i, x in enumerate(xs)`. */
+  export function rangeNames(context: IRuleContext): Set<string> {
+    const names = new Set<string>();
+    for (const loop of context.nodes('ForStatement')) {
+      const target = loop.firstChild?.nextSibling;
+      let iterable = target;
+      while (iterable && iterable.name !== 'in') {
+        iterable = iterable.nextSibling;
+      }
+      const call = iterable?.nextSibling;
+      const callee =
+        call?.name === 'CallExpression' ? calleeOf(context, call) : null;
+      if (
+        target?.name === 'VariableName' &&
+        (callee?.name === 'range' || callee?.name === 'enumerate')
+      ) {
+        names.add(textOf(context, target));
+      }
+    }
+    return names;
+  }
+
+  /**
+   * Whether the source says a key is an integer, or integers: a literal (`0`, `-1`,
+   * `[0, 1]`), or arithmetic over names and literals with a literal or a loop counter in it
+   * (`i + n`, `index + i`). A name alone is a key only when it is a loop counter. The
+   * key's names, or null when it is not such a key.
+   */
+  export function integerKey(
+    context: IRuleContext,
+    key: SyntaxNode,
+    ranges: ReadonlySet<string>
+  ): string[] | null {
+    let evidence = false;
+    const names: string[] = [];
+    const walk = (node: SyntaxNode): boolean => {
+      switch (node.name) {
+        case 'Number': {
+          const int = /^\d+$/.test(textOf(context, node));
+          evidence ||= int;
+          return int;
+        }
+        case 'VariableName':
+          evidence ||= ranges.has(textOf(context, node));
+          names.push(textOf(context, node));
+          return true;
+        case 'ArithOp':
+          return /^(\+|-|\*|\/\/|%)$/.test(textOf(context, node));
+        case '(':
+        case ')':
+        case '[':
+        case ']':
+        case ',':
+          return true;
+        case 'BinaryExpression':
+        case 'UnaryExpression':
+        case 'ParenthesizedExpression':
+        case 'ArrayExpression': {
+          for (let c = node.firstChild; c; c = c.nextSibling) {
+            if (!walk(c)) {
+              return false;
+            }
+          }
+          return true;
+        }
+        default:
+          return false;
+      }
+    };
+    return walk(key) && evidence ? names : null;
+  }
+
+  /**
+   * The key as the question reads it. One made of literals and loop counters only is an
+   * integer whatever the counters hold: before the loop has run (a fix made before the
+   * cell runs) it reads as `0`.
+   */
+  export function keyValue(
+    context: IRuleContext,
+    key: SyntaxNode,
+    names: readonly string[],
+    ranges: ReadonlySet<string>
+  ): string {
+    const text = textOf(context, key);
+    if (names.length === 0 || !names.every(name => ranges.has(name))) {
+      return text;
+    }
+    const wanted = [...new Set(names)].map(name => `'${name}'`).join(', ');
+    const zero = key.name === 'ArrayExpression' ? '[0]' : '0';
+    return `(${text}) if {${wanted}} <= set(globals()) | set(locals()) else ${zero}`;
+  }
+
+  /**
+   * Whether the receiver may be a Series: a name or attribute (or a column subscript) the
+   * kernel may read, in a notebook that imports pandas; never a module or a literal.
+   */
+  export function mayBeSeries(
+    context: IRuleContext,
+    receiver: SyntaxNode,
+    pandas: boolean
+  ): boolean {
+    const column =
+      receiver.name === 'MemberExpression' && receiver.getChild('[') !== null;
+    const last = receiver.lastChild;
+    return (
+      (pandas || column) &&
+      readsOnly(receiver) &&
+      receiverKind(context, receiver) === 'unknown' &&
+      !(last?.name === 'PropertyName' && NOT_SERIES.has(textOf(context, last)))
+    );
+  }
+}
