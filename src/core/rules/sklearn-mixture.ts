@@ -1,9 +1,18 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule, matchAt } from './builders';
+import { callsOf, defineRule, matchAt } from './builders';
 import { nameMoved } from './builders-imports';
 import { sklearnNotes } from './sklearn-modules';
-import { argsOf, calleeOf, dottedName, resolve, stringValue } from './syntax';
-import type { IRule, IRuleContext } from './types';
+import { onReceiver } from './receivers';
+import {
+  appendArgument,
+  argsOf,
+  calleeOf,
+  dottedName,
+  removeArgument,
+  resolve,
+  stringValue
+} from './syntax';
+import type { IRule, IRuleContext, ITextEdit } from './types';
 
 const BAYESIAN = 'BayesianGaussianMixture';
 // The old classes' positional parameters that every release before 0.20 put first.
@@ -149,8 +158,147 @@ function bayesianMixture(old: 'VBGMM' | 'DPGMM', example: string): IRule {
   );
 }
 
+const OLD_MIXTURES = ['GMM', 'VBGMM', 'DPGMM'].map(n => `sklearn.mixture.${n}`);
+const NEW_MIXTURES = ['GaussianMixture', BAYESIAN];
+
+/**
+ * Whether the notebook was written for GMM and its kin: its imports, as written, bind one
+ * of them and none of their replacements. Its GaussianMixtures are then rewritten GMMs.
+ */
+function writtenForOldMixtures(context: IRuleContext): boolean {
+  const bound = [...(context.evidence.imports ?? context.imports).values()];
+  return (
+    bound.some(target => OLD_MIXTURES.includes(target)) &&
+    !bound.some(target =>
+      NEW_MIXTURES.some(name => target === `sklearn.mixture.${name}`)
+    )
+  );
+}
+
+/**
+ * GMM's arguments on GaussianMixture: `min_covar` is `reg_covar`, `thresh` is `tol`,
+ * `params='wmc'` and `init_params='wmc'` (everything, as GaussianMixture does) go, and
+ * GMM's default of diagonal covariances is kept where the call leaves it out.
+ */
+const gmmArguments = defineRule(
+  {
+    id: 'sklearn.gmm-arguments',
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary:
+      "GMM's `min_covar` is GaussianMixture's `reg_covar` and its `thresh` `tol`; GMM's default of diagonal covariances is kept.",
+    link: sklearnNotes('0.20'),
+    raises: {
+      ename: ['TypeError', 'InvalidParameterError'],
+      message:
+        /unexpected keyword argument '(min_covar|thresh|params)'|'init_params' parameter of GaussianMixture/
+    },
+    examples: [
+      {
+        setup: SETUP,
+        before:
+          'from sklearn.mixture import GaussianMixture\nprint(GaussianMixture(2, min_covar=1e-3, random_state=0).fit(X).means_.shape)',
+        after:
+          'from sklearn.mixture import GaussianMixture\nprint(GaussianMixture(2, reg_covar=1e-3, random_state=0).fit(X).means_.shape)'
+      }
+    ]
+  },
+  context =>
+    callsOf(context, {
+      callees: ['GMM', 'GaussianMixture'],
+      module: 'sklearn'
+    }).flatMap(call => {
+      const callee = calleeOf(context, call)!;
+      const args = argsOf(context, call);
+      if (args.some(arg => arg.star)) {
+        return [];
+      }
+      const edits: ITextEdit[] = [];
+      args.forEach((arg, index) => {
+        const value = context.source.slice(arg.valueFrom, arg.valueTo);
+        if (arg.name === 'min_covar') {
+          edits.push({ from: arg.from, to: arg.from + 9, insert: 'reg_covar' });
+        } else if (arg.name === 'thresh') {
+          edits.push(
+            args.some(a => a.name === 'tol')
+              ? removeArgument(context, call, index)
+              : { from: arg.from, to: arg.from + 6, insert: 'tol' }
+          );
+        } else if (
+          (arg.name === 'params' || arg.name === 'init_params') &&
+          stringValue(value) === 'wmc'
+        ) {
+          edits.push(removeArgument(context, call, index));
+        }
+      });
+      const fromGmm = callee.name === 'GMM' || writtenForOldMixtures(context);
+      const positional = args.filter(arg => !arg.name).length;
+      if (
+        fromGmm &&
+        positional < 2 &&
+        !args.some(arg => arg.name === 'covariance_type')
+      ) {
+        edits.push(appendArgument(context, call, "covariance_type='diag'"));
+      }
+      return edits.length
+        ? [matchAt('sklearn.gmm-arguments', call, edits)]
+        : [];
+    }),
+  ['GMM', 'GaussianMixture']
+);
+
+/**
+ * GMM's (and VBGMM's, DPGMM's) `score(X)` gave each sample's log-likelihood; today's
+ * `score(X)` gives their mean, and `score_samples(X)` what `score` gave. Only in a notebook
+ * written for the old classes, on an object the kernel says is one of their replacements.
+ */
+const mixtureScore = defineRule(
+  {
+    id: 'sklearn.gmm-score',
+    needs: ['.score('],
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary:
+      "GMM's `score(X)` gave each sample's log-likelihood, as `score_samples(X)` does now (`score` is their mean).",
+    link: sklearnNotes('0.20'),
+    examples: [
+      {
+        // A notebook of GMM's time: its import is there (and fails today).
+        setup: `${SETUP}\ntry:\n    from sklearn.mixture import GMM\nexcept ImportError:\n    pass\nmodel = __import__('sklearn.mixture').mixture.GaussianMixture(2, random_state=0).fit(X)`,
+        before: 'print(np.shape(model.score(X)))',
+        after: 'print(np.shape(model.score_samples(X)))',
+        answer: 'GaussianMixture'
+      }
+    ]
+  },
+  context =>
+    !writtenForOldMixtures(context)
+      ? []
+      : context.nodes('PropertyName').flatMap(property => {
+          const member = property.parent!;
+          const call = member.parent;
+          if (
+            context.source.slice(property.from, property.to) !== 'score' ||
+            call?.name !== 'CallExpression' ||
+            call.firstChild?.to !== member.to
+          ) {
+            return [];
+          }
+          return onReceiver(context, 'sklearn.gmm-score', {
+            node: call,
+            owner: member.firstChild!,
+            types: NEW_MIXTURES,
+            edits: [
+              { from: property.from, to: property.to, insert: 'score_samples' }
+            ]
+          });
+        })
+);
+
 /** Removed mixture models and their replacements' arguments. */
 export const sklearnMixtureRules: IRule[] = [
+  gmmArguments,
+  mixtureScore,
   bayesianMixture(
     'VBGMM',
     'model = VBGMM(3, alpha=2.0, random_state=0).fit(X)\nprint(model.weights_.shape, model.covariances_.shape)'

@@ -6,7 +6,13 @@ import { matchesIn, testExamples } from './helpers';
 
 testExamples(sklearnMixtureRules);
 
-const [vbgmm, dpgmm] = sklearnMixtureRules;
+const rule = (id: string) => sklearnMixtureRules.find(r => r.id === id)!;
+const [vbgmm, dpgmm, gmm, score] = [
+  'sklearn.vbgmm',
+  'sklearn.dpgmm',
+  'sklearn.gmm-arguments',
+  'sklearn.gmm-score'
+].map(rule);
 
 /** A rule's rewrite of a cell whose earlier cells are `setup`. */
 function rewritten(rule: typeof vbgmm, source: string, setup = ''): string {
@@ -59,5 +65,42 @@ describe('VBGMM and DPGMM', () => {
     }
     const own = 'from mymodels import VBGMM\nm = VBGMM(alpha=2.0)';
     assert.equal(rewritten(vbgmm, own), own);
+  });
+});
+
+describe('GMM on GaussianMixture', () => {
+  it('maps its arguments and keeps diagonal covariances', () => {
+    assert.equal(
+      rewritten(
+        gmm,
+        "from sklearn.mixture import GMM\nm = GMM(n_components=3, min_covar=1e-3, thresh=0.01, params='wmc')"
+      ),
+      "from sklearn.mixture import GMM\nm = GMM(n_components=3, reg_covar=1e-3, tol=0.01, covariance_type='diag')"
+    );
+    // Rewritten to GaussianMixture already, in a notebook written for GMM.
+    assert.equal(
+      rewritten(
+        gmm,
+        "m = GaussianMixture(3, covariance_type='full', min_covar=1e-3)",
+        'from sklearn.mixture import GMM'
+      ),
+      "m = GaussianMixture(3, covariance_type='full', reg_covar=1e-3)"
+    );
+  });
+
+  it('leaves a GaussianMixture of a notebook written for it', () => {
+    const source =
+      'from sklearn.mixture import GaussianMixture\nm = GaussianMixture(3).fit(X)\nprint(m.score(X))';
+    assert.equal(rewritten(gmm, source), source);
+    assert.deepEqual(matchesIn(score, source), []);
+  });
+
+  it('asks the kernel what scored in a notebook written for GMM', () => {
+    const [match] = matchesIn(score, 'total = gmm.score(X_test).sum()', {
+      setup: 'from sklearn.mixture import GMM'
+    });
+    assert.equal(match.question?.expression, 'type(gmm).__name__');
+    assert.equal(match.question?.decide('KMeans'), null);
+    assert.ok(match.question?.decide('GaussianMixture'));
   });
 });
