@@ -36,4 +36,5 @@ export * from './llm/prompt';
 export * from './llm/reply';
 export * from './llm/data-preview';
 export * from './review';
+export * from './proposals/registry';
 export * from './report';

@@ -108,6 +108,7 @@ export class LoopSession extends SessionRuns {
         !proposal ||
         proposal.after === proposal.before ||
         this._refused.has(Private.key(proposal)) ||
+        this.options.proposals?.decidedOn(proposal, source) ||
         (explainedOnly &&
           !rules.some(
             r => proposal.ruleIds.includes(r.id) && explainsFailure(r, failure)
@@ -142,13 +143,18 @@ export class LoopSession extends SessionRuns {
       yield { kind: 'rejected', proposal, reason: decision.reason };
       return;
     }
-    const applied = decision.source ?? proposal.after;
+    const applied =
+      decision.kind === 'accept' && decision.source !== undefined
+        ? decision.source
+        : proposal.after;
     const { document } = this.options;
     const { target } = proposal;
     const written =
-      target.kind === 'cell'
-        ? document.replaceSource(target.cellId, proposal.before, applied)
-        : await document.writeModule(target.path, proposal.before, applied);
+      decision.kind === 'stale'
+        ? false
+        : target.kind === 'cell'
+          ? document.replaceSource(target.cellId, proposal.before, applied)
+          : await document.writeModule(target.path, proposal.before, applied);
     if (!written) {
       yield { kind: 'stale', proposal };
     } else {

@@ -5,6 +5,7 @@ import type { IFixer } from '../fixers/types';
 import type { IOriginalNotebook } from '../notebook/original';
 import { allRules } from '../rules';
 import { scanNotebook } from '../rules/engine';
+import type { ProposalRegistry } from '../proposals/registry';
 import type { INotebookEvidence, IRule } from '../rules/types';
 import type { IReference, ITolerance } from '../scores';
 import type { ICheckCell } from './check-run';
@@ -70,6 +71,11 @@ export interface ILoopOptions {
   rules?: readonly IRule[];
   /** Aborting stops the session (the running cell is interrupted). */
   signal?: AbortSignal;
+  /**
+   * The proposals decided outside the run (the panel's): a fix decided on a cell's text
+   * as it is now is not proposed again.
+   */
+  proposals?: ProposalRegistry;
 }
 
 /**

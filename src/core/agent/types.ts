@@ -39,6 +39,8 @@ export type Decision =
       source?: string;
     }
   | { kind: 'reject'; reason?: string }
+  /** Its target changed since it was made (the user's edit wins): nothing is written. */
+  | { kind: 'stale' }
   | { kind: 'stop' };
 
 /** Asks for decisions: the sidebar waits for the user, the CLI may auto-accept. */

@@ -19,6 +19,11 @@ export function streamIntoCell(
   if (event.target.kind !== 'cell') {
     return;
   }
+  const live = review.proposals.registry.live(event.target);
+  if (live && live.id !== event.proposalId) {
+    // The cell shows a proposal already: the finished fix joins it, if the run makes one.
+    return;
+  }
   if (event.kind === 'partial') {
     if (!review.proposals.pending(event.proposalId)) {
       const before = review.notebook.source(event.target.cellId) ?? '';
@@ -99,8 +104,13 @@ export async function fixCellWithLLM(
     probe: kernel ? new KernelExecutor({ kernel }) : undefined
   });
   if (proposal) {
-    review.proposals.add({ proposal, status: 'pending', position });
-    return null;
+    const offer = review.proposals.offer(
+      { proposal, status: 'pending', position },
+      review.notebook.source(cellId)
+    );
+    return offer.kind === 'decided'
+      ? `You decided ${model || 'the LLM'}'s fix for cell ${position} already; it is proposed again once the cell changes.`
+      : null;
   }
   return `${model || 'The LLM'} has no fix for cell ${position}: ${
     fixer.error?.message ?? fixer.lastReason ?? 'no reason given'

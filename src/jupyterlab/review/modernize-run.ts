@@ -92,8 +92,10 @@ export async function runModernize(
       executor,
       reviewer: new SidebarReviewer({
         proposals: review.proposals,
-        positionOf: view.positionOf
+        positionOf: view.positionOf,
+        source: cellId => review.notebook.source(cellId)
       }),
+      proposals: review.proposals.registry,
       fixers: llm
         ? [new RulesFixer(allRules), llm]
         : [new RulesFixer(allRules)],

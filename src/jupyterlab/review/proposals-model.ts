@@ -2,10 +2,13 @@ import type { IDisposable } from '@lumino/disposable';
 import { Signal, type ISignal } from '@lumino/signaling';
 import {
   computeHunks,
+  ProposalRegistry,
   rebaseHunks,
   unsafeReasons,
+  type Decision,
   type IHunkSet,
-  type IProposal
+  type IProposal,
+  type Offer
 } from '../../core';
 
 /**
@@ -38,8 +41,78 @@ export interface IProposalEntry {
   streaming?: boolean;
 }
 
-/** The proposals of one notebook, in the order they were made. */
+/**
+ * The proposals of one notebook, in the order they were made, as the panel and the cells
+ * show them. Every proposal and decision is recorded in `registry`: one live proposal
+ * per target, and a fix decided on a text is not made again while the text is unchanged.
+ */
 export class ProposalsModel implements IDisposable {
+  /** The live proposals and the decisions, whoever made them. */
+  readonly registry = new ProposalRegistry();
+
+  /**
+   * Lists a new proposal, unless its target has a live one already (`joined`: that one
+   * is decided) or the same fix was decided on the text the target holds (`decided`);
+   * with `replace`, a live proposal no run waits for is replaced.
+   */
+  offer(
+    entry: IProposalEntry,
+    current: string | null,
+    options: { replace?: boolean } = {}
+  ): Offer {
+    const live = this.registry.live(entry.proposal.target);
+    const waited = live && this.pending(live.id)?.fromLoop;
+    const offer = this.registry.offer(entry.proposal, current, {
+      replace: options.replace && !waited
+    });
+    if (offer.kind === 'open') {
+      // One that streamed in under the same id is replaced in place: its stream is over.
+      const streamed = this.pending(entry.proposal.id);
+      const added = Private.withHunks(entry);
+      const replaced = offer.replaced?.id;
+      this._set(
+        streamed
+          ? this._entries.map(e => (e === streamed ? added : e))
+          : [...this._entries.filter(e => e.proposal.id !== replaced), added]
+      );
+    }
+    return offer;
+  }
+
+  /** Marks a live proposal as the one a run waits for: the run applies it once decided. */
+  adopt(id: string): void {
+    if (this.pending(id) && !this.pending(id)!.fromLoop) {
+      this._set(
+        this._entries.map(e =>
+          e.proposal.id === id ? { ...e, fromLoop: true } : e
+        )
+      );
+    }
+  }
+
+  /** Reopens a decided proposal (its accepted change was undone), with these hunks. */
+  reopen(id: string, hunks: IHunkSet): void {
+    const entry = this._entries.find(e => e.proposal.id === id);
+    if (!entry || entry.status === 'pending') {
+      return;
+    }
+    if (this.registry.live(entry.proposal.target)) {
+      return;
+    }
+    this._set(
+      this._entries.map(e =>
+        e === entry
+          ? {
+              ...e,
+              status: 'pending',
+              hunks,
+              acceptedHunks: 0,
+              result: undefined
+            }
+          : e
+      )
+    );
+  }
   /** Every proposal of the session, decided ones included. */
   get entries(): readonly IProposalEntry[] {
     return this._entries;
@@ -69,19 +142,6 @@ export class ProposalsModel implements IDisposable {
     );
   }
 
-  /** Replaces the still-pending proposals with `entries`; decided ones stay listed. */
-  replacePending(
-    entries: readonly IProposalEntry[],
-    message: string | null
-  ): void {
-    this._entries = [
-      ...this._entries.filter(entry => entry.status !== 'pending'),
-      ...entries.map(Private.withHunks)
-    ];
-    this._message = message;
-    this._changed.emit();
-  }
-
   /**
    * Adds one proposal (the loop's), pending. One that streamed in under the same id is
    * replaced: its stream is over.
@@ -89,10 +149,11 @@ export class ProposalsModel implements IDisposable {
   add(entry: IProposalEntry): void {
     const streamed = this.pending(entry.proposal.id);
     const added = Private.withHunks(entry);
-    this._entries = streamed
-      ? this._entries.map(e => (e === streamed ? added : e))
-      : [...this._entries, added];
-    this._changed.emit();
+    this._set(
+      streamed
+        ? this._entries.map(e => (e === streamed ? added : e))
+        : [...this._entries, added]
+    );
   }
 
   /** Changes a pending proposal's review state (its hunks, status, result). */
@@ -103,10 +164,11 @@ export class ProposalsModel implements IDisposable {
     if (!this.pending(id)) {
       return;
     }
-    this._entries = this._entries.map(entry =>
-      entry.proposal.id === id ? { ...entry, ...change } : entry
+    this._set(
+      this._entries.map(entry =>
+        entry.proposal.id === id ? { ...entry, ...change } : entry
+      )
     );
-    this._changed.emit();
   }
 
   /**
@@ -131,18 +193,18 @@ export class ProposalsModel implements IDisposable {
     const unsafe = unsafeReasons(entry.proposal.before, judged);
     const proposal = { ...entry.proposal, after, unsafe };
     const hunks = entry.hunks ? Private.hunks(proposal, current) : undefined;
-    this._entries = this._entries.map(e =>
-      e === entry ? { ...entry, proposal, hunks, streaming } : e
+    this._set(
+      this._entries.map(e =>
+        e === entry ? { ...entry, proposal, hunks, streaming } : e
+      )
     );
-    this._changed.emit();
   }
 
   /** Forgets a pending proposal that streamed in but came to nothing. */
   drop(id: string): void {
     const entry = this.pending(id);
     if (entry) {
-      this._entries = this._entries.filter(e => e !== entry);
-      this._changed.emit();
+      this._set(this._entries.filter(e => e !== entry));
     }
   }
 
@@ -151,10 +213,11 @@ export class ProposalsModel implements IDisposable {
     if (ids.length === 0) {
       return;
     }
-    this._entries = this._entries.map(entry =>
-      ids.includes(entry.proposal.id) ? { ...entry, status } : entry
+    this._set(
+      this._entries.map(entry =>
+        ids.includes(entry.proposal.id) ? { ...entry, status } : entry
+      )
     );
-    this._changed.emit();
   }
 
   /** Starts or ends the making of proposals. */
@@ -175,19 +238,20 @@ export class ProposalsModel implements IDisposable {
     if (!this._entries.some(e => e.fromLoop && e.status === 'pending')) {
       return;
     }
-    this._entries = this._entries.map(entry =>
-      entry.fromLoop && entry.status === 'pending'
-        ? { ...entry, fromLoop: false }
-        : entry
+    this._set(
+      this._entries.map(entry =>
+        entry.fromLoop && entry.status === 'pending'
+          ? { ...entry, fromLoop: false }
+          : entry
+      )
     );
-    this._changed.emit();
   }
 
   /** Forgets every proposal (after Revert all). */
   clear(): void {
-    this._entries = [];
     this._message = null;
-    this._changed.emit();
+    this._set([]);
+    this.registry.clear();
   }
 
   /** Whether the model is disposed. */
@@ -204,6 +268,35 @@ export class ProposalsModel implements IDisposable {
     Signal.clearData(this);
   }
 
+  /**
+   * Sets the list and records in the registry what changed: a new pending proposal is
+   * live, a pending one gone is dropped, a decided one is decided (with the text it left).
+   */
+  private _set(entries: readonly IProposalEntry[]): void {
+    const before = new Map(this._entries.map(e => [e.proposal.id, e]));
+    const after = new Set(entries.map(e => e.proposal.id));
+    for (const [id, entry] of before) {
+      if (!after.has(id) && entry.status === 'pending') {
+        this.registry.drop(id);
+      }
+    }
+    for (const entry of entries) {
+      const old = before.get(entry.proposal.id);
+      if (entry.status === 'pending') {
+        if (old && old.status !== 'pending') {
+          this.registry.reopen(entry.proposal.id);
+        } else if (!this.registry.isLive(entry.proposal.id)) {
+          this.registry.open(entry.proposal);
+        }
+      } else if (!old || old.status === 'pending') {
+        const { decision, text } = Private.decisionOf(entry);
+        this.registry.decide(entry.proposal, decision, text);
+      }
+    }
+    this._entries = entries;
+    this._changed.emit();
+  }
+
   private _isDisposed = false;
   private _entries: readonly IProposalEntry[] = [];
   private _message: string | null = null;
@@ -212,6 +305,28 @@ export class ProposalsModel implements IDisposable {
 }
 
 namespace Private {
+  /** What was decided on a proposal, and the text it left in its target. */
+  export function decisionOf(entry: IProposalEntry): {
+    decision: Decision;
+    text: string | null;
+  } {
+    const { proposal, status, result, hunks } = entry;
+    switch (status) {
+      case 'accepted':
+        return {
+          decision: { kind: 'accept', source: result ?? proposal.after },
+          text: result ?? proposal.after
+        };
+      case 'rejected':
+        return {
+          decision: { kind: 'reject' },
+          text: result ?? hunks?.text ?? proposal.before
+        };
+      default:
+        return { decision: { kind: 'stale' }, text: null };
+    }
+  }
+
   /** A cell proposal gets its hunks on the text it was made against. */
   export function withHunks(entry: IProposalEntry): IProposalEntry {
     return entry.proposal.target.kind === 'cell' && !entry.hunks

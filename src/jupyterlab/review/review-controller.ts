@@ -7,6 +7,7 @@ import {
   compareScores,
   extractScores,
   KernelExecutor,
+  targetKey,
   type ICheckCell,
   type IOriginalNotebook,
   type IProposal,
@@ -97,25 +98,45 @@ export class ReviewController implements IDisposable {
       return;
     }
     const positions = cellPositions(made.cells);
-    this.proposals.replacePending(
-      made.proposals.map(proposal => ({
-        proposal,
-        status: 'pending',
-        position:
-          proposal.target.kind === 'cell'
-            ? (positions.get(proposal.target.cellId) ?? 0)
-            : 0
-      })),
+    const covered = new Set(made.proposals.map(p => targetKey(p.target)));
+    // A proposal left from an earlier batch whose cell the rules no longer rewrite goes.
+    for (const entry of this.proposals.entries) {
+      if (
+        entry.status === 'pending' &&
+        !entry.fromLoop &&
+        !covered.has(targetKey(entry.proposal.target))
+      ) {
+        this.proposals.drop(entry.proposal.id);
+      }
+    }
+    let decided = 0;
+    for (const proposal of made.proposals) {
+      const { target } = proposal;
+      const offer = this.proposals.offer(
+        {
+          proposal,
+          status: 'pending',
+          position:
+            target.kind === 'cell' ? (positions.get(target.cellId) ?? 0) : 0
+        },
+        target.kind === 'cell' ? this.notebook.source(target.cellId) : null
+      );
+      decided += offer.kind === 'decided' ? 1 : 0;
+    }
+    this.proposals.setBusy(
+      false,
       made.proposals.length === 0
         ? 'No line the rules can rewrite without running the notebook.'
-        : null
+        : decided > 0
+          ? `${decided} fix(es) you decided already are not proposed again: their cells have not changed since.`
+          : null
     );
-    this.proposals.setBusy(false);
   }
 
   /**
    * Proposes the rules' fix of one cell (its error output's Fix with Modernizer), shown
-   * in the cell; a proposal already pending there is kept.
+   * in the cell; a proposal already pending there is kept, and a fix decided on the
+   * cell's text as it is is not proposed again.
    */
   async fixCell(cellId: string): Promise<void> {
     if (this.pendingFor(cellId)) {
@@ -129,8 +150,18 @@ export class ReviewController implements IDisposable {
     const proposal = made.proposals.find(
       p => p.target.kind === 'cell' && p.target.cellId === cellId
     );
-    if (proposal && !this.pendingFor(cellId)) {
-      this.proposals.add({ proposal, status: 'pending', position });
+    const offer = proposal
+      ? this.proposals.offer(
+          { proposal, status: 'pending', position },
+          this.notebook.source(cellId)
+        )
+      : null;
+    if (offer?.kind === 'decided') {
+      this.proposals.setBusy(
+        false,
+        `You decided this fix of cell ${position} already; it is proposed again once the cell changes.`
+      );
+      return;
     }
     // No rule has it: the LLM, when the server has one, with the cell's error.
     const llm =

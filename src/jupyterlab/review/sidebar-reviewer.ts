@@ -4,25 +4,42 @@ import type { ProposalsModel } from './proposals-model';
 /**
  * The reviewer of a Modernize run in JupyterLab: each proposal appears in its cell as an
  * inline diff and in the panel's list, and the decision is the user's. Accepted, whole
- * or some hunks, is an accept with the text the review left in the cell (a stale
- * proposal: the loop then finds the cell changed and keeps the user's edit); Reject
- * rejects; Stop, or the list cleared by Revert all, stops.
+ * or some hunks, is an accept with the text the review left in the cell; a stale
+ * proposal (the user's edit wins) is stale; Reject rejects; Stop, or the list cleared
+ * by Revert all, stops.
  */
 export class SidebarReviewer implements IReviewer {
   constructor(options: SidebarReviewer.IOptions) {
     this._proposals = options.proposals;
     this._positionOf = options.positionOf;
+    this._source = options.source;
   }
 
-  /** Lists the proposal and waits for the user's decision. */
+  /**
+   * Lists the proposal and waits for the user's decision. When its target has a live
+   * proposal already (Fix all offline's, some of its hunks decided), the run waits for
+   * that one instead of showing a second; a fix decided on the text as it is is not
+   * shown again.
+   */
   review(proposal: IProposal, signal: AbortSignal): Promise<Decision> {
     const { target } = proposal;
-    this._proposals.add({
-      proposal,
-      status: 'pending',
-      position: target.kind === 'cell' ? this._positionOf(target.cellId) : 0,
-      fromLoop: true
-    });
+    const offer = this._proposals.offer(
+      {
+        proposal,
+        status: 'pending',
+        position: target.kind === 'cell' ? this._positionOf(target.cellId) : 0,
+        fromLoop: true
+      },
+      target.kind === 'cell' ? this._source(target.cellId) : null
+    );
+    if (offer.kind === 'decided') {
+      return Promise.resolve({
+        kind: 'reject',
+        reason: 'you decided this fix already, on the code as it is'
+      });
+    }
+    const id = offer.kind === 'joined' ? offer.live.id : proposal.id;
+    this._proposals.adopt(id);
     return new Promise(resolve => {
       const finish = (decision: Decision) => {
         this._proposals.changed.disconnect(onChange);
@@ -32,7 +49,7 @@ export class SidebarReviewer implements IReviewer {
       const onAbort = () => finish({ kind: 'stop' });
       const onChange = () => {
         const entry = this._proposals.entries.find(
-          candidate => candidate.proposal.id === proposal.id
+          candidate => candidate.proposal.id === id
         );
         if (!entry) {
           finish({ kind: 'stop' });
@@ -43,7 +60,7 @@ export class SidebarReviewer implements IReviewer {
               : { kind: 'accept', source: entry.result }
           );
         } else if (entry.status === 'stale') {
-          finish({ kind: 'accept' });
+          finish({ kind: 'stale' });
         } else if (entry.status === 'rejected') {
           finish({ kind: 'reject' });
         }
@@ -59,6 +76,7 @@ export class SidebarReviewer implements IReviewer {
 
   private _proposals: ProposalsModel;
   private _positionOf: (cellId: string) => number;
+  private _source: (cellId: string) => string | null;
 }
 
 /** Options of {@link SidebarReviewer}. */
@@ -67,5 +85,7 @@ export namespace SidebarReviewer {
     proposals: ProposalsModel;
     /** A cell's number as the panel shows it. */
     positionOf: (cellId: string) => number;
+    /** A cell's text now. */
+    source: (cellId: string) => string | null;
   }
 }
