@@ -56,7 +56,7 @@ export const pandasSeriesKeyRule: IRule = defineRule(
     raises: {
       ename: 'KeyError',
       message:
-        /^-?\d+$|^np\.u?int\d+\(-?\d+\)$|None of \[Index\(\[[^\]]*\], dtype='u?int\d+'\)\] are in the \[index\]|^'\[[-\d, ]+\] not in index'$/
+        /^-?\d+$|^np\.u?int\d+\(-?\d+\)$|None of \[Index\(\[[^\]]*\], dtype='u?int\d+'[^)]*\)\] are in the \[index\]|^'\[[-\d, ]+\] not in index'$/
     },
     examples: [
       {
