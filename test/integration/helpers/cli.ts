@@ -1,6 +1,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync
+} from 'node:fs';
 import {
   chmod,
   mkdir,
@@ -10,7 +17,7 @@ import {
   writeFile
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 
 export const REPO = resolve(__dirname, '../../..');
 export const BIN = join(REPO, 'bin', 'jupyterlab-modernizer.js');
@@ -192,4 +199,40 @@ export async function markingJupyter(dir: string): Promise<{
         () => false
       )
   };
+}
+
+/**
+ * The processes working in `dir` or a folder under it: a local server started there and
+ * the kernels it started for notebooks there (a kernel works in its notebook's folder).
+ */
+export function processesIn(dir: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      const cwd = readlinkSync(`/proc/${entry}/cwd`);
+      if (cwd === dir || cwd.startsWith(`${dir}${sep}`)) {
+        pids.push(Number(entry));
+      }
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return pids;
+}
+
+/** The kernels a Jupyter server has running now (its /api/kernels). */
+export async function kernelsOn(
+  url: string,
+  token: string
+): Promise<{ id: string; execution_state: string }[]> {
+  const response = await fetch(new URL('api/kernels', url), {
+    headers: { Authorization: `token ${token}` }
+  });
+  if (!response.ok) {
+    throw new Error(`${url}api/kernels answered ${response.status}`);
+  }
+  return response.json();
 }
