@@ -2,6 +2,7 @@ import { defineRule, keywordRemoved, matchAt } from './builders';
 import { argsOf, callsOneOf, removeArgument } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import { sklearnImputerRules } from './sklearn-imputer';
+import { sklearnInputRules } from './sklearn-inputs';
 import { sklearnLogisticRules } from './sklearn-logistic';
 import { sklearnResidueRules } from './sklearn-residues';
 import type { IRule } from './types';
@@ -172,6 +173,16 @@ const SIGNATURES: Record<
     module: 'sklearn.decomposition',
     params: ['n_components', 'copy', 'whiten'],
     positional: 1
+  },
+  binarize: {
+    module: 'sklearn.preprocessing',
+    params: ['X', 'threshold', 'copy'],
+    positional: 1
+  },
+  Binarizer: {
+    module: 'sklearn.preprocessing',
+    params: ['threshold', 'copy'],
+    positional: 0
   },
   DummyClassifier: {
     module: 'sklearn.dummy',
@@ -382,6 +393,7 @@ export const sklearnRemovedParamRules: IRule[] = [
     ]
   }),
   keywordOnlyArgs,
+  ...sklearnInputRules,
   kfoldSampleCount,
   ...sklearnImputerRules,
   ...sklearnLogisticRules,

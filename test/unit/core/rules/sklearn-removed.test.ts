@@ -130,3 +130,19 @@ describe('LinearRegression.residues_', () => {
     );
   });
 });
+
+describe('binarize(probabilities, threshold)', () => {
+  const imports = 'from sklearn.preprocessing import binarize';
+  it('passes a 1-D input as one row, by keyword, when the kernel says it is 1-D', () => {
+    assert.equal(
+      rewritten('pred = binarize(proba[:, 1], 0.3)', imports, '1'),
+      'pred = binarize([proba[:, 1]], threshold=0.3)[0]'
+    );
+  });
+  it('keeps a 2-D input as it is', () => {
+    assert.equal(
+      rewritten('pred = binarize(proba, threshold=0.3)', imports, '2'),
+      'pred = binarize(proba, threshold=0.3)'
+    );
+  });
+});
