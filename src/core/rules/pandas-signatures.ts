@@ -74,18 +74,16 @@ export const pandasSignatureRules: IRule[] = [
           args[at].valueFrom,
           args[at].valueTo
         );
+        // One edit over the whole call: the rewrite declares the call it keeps (a read
+        // from a URL stays the notebook's own, not something the rule adds).
+        const removed = removeArgument(context, call, at);
+        const insert =
+          context.source.slice(call.from, removed.from) +
+          context.source.slice(removed.to, call.to) +
+          (numbered ? `.add_prefix(${prefix})` : '');
         return [
           matchAt('pandas.read-csv-prefix', call, [
-            removeArgument(context, call, at),
-            ...(numbered
-              ? [
-                  {
-                    from: call.to,
-                    to: call.to,
-                    insert: `.add_prefix(${prefix})`
-                  }
-                ]
-              : [])
+            { from: call.from, to: call.to, insert }
           ])
         ];
       })

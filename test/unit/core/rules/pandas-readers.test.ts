@@ -8,6 +8,7 @@ import {
   proposeRewrite,
   scanSource
 } from '../../../../src/core/rules';
+import { unsafeReasons } from '../../../../src/core/review/safety';
 import { TODAY } from './helpers';
 
 /** A cell after the rules' rewrite, in a notebook whose first cell is `imports`. */
@@ -37,6 +38,24 @@ describe("read_csv's prefix", () => {
         ''
       ),
       "from pandas import read_csv\ndf = read_csv(url, header=None).add_prefix('X')"
+    );
+  });
+
+  it('is not flagged for the network read the notebook itself makes', () => {
+    const cell =
+      "df = pd.read_csv('https://example.org/sonar.csv', header=None, prefix='X')";
+    const imports = importTable(
+      ['import pandas as pd', cell].map(prepareSource)
+    );
+    const matches = scanSource(cell, allRules, { versions: TODAY, imports });
+    const after = rewritten(cell);
+    assert.match(after, /add_prefix/);
+    assert.deepEqual(
+      unsafeReasons(cell, after, {
+        imports,
+        trusted: matches.flatMap(match => match.edits)
+      }),
+      []
     );
   });
 
