@@ -44,7 +44,8 @@ export class HunkReview {
       hunks: { ...next, hunks: [] },
       acceptedHunks: accepted,
       result: next.text,
-      status: accepted > 0 ? 'accepted' : 'stale'
+      status: accepted > 0 ? 'accepted' : 'stale',
+      undo: applicable.length > 0 ? set : undefined
     });
   }
 
@@ -67,7 +68,7 @@ export class HunkReview {
     }
     const acceptedHunks = (entry.acceptedHunks ?? 0) + 1;
     if (next.hunks.length === 0) {
-      this._finish({ ...entry, acceptedHunks }, next, 'accepted');
+      this._finish({ ...entry, acceptedHunks }, next, 'accepted', set);
     } else {
       this._proposals.update(id, { hunks: next, acceptedHunks });
     }
@@ -85,6 +86,24 @@ export class HunkReview {
       this._finish(entry, next, 'rejected');
     } else {
       this._proposals.update(id, { hunks: next });
+    }
+  }
+
+  /**
+   * Reopens an accepted proposal whose last write was undone (Ctrl+Z): its cell holds
+   * the text that write replaced, and its hunks come back as they were.
+   */
+  reopenUndone(entry: IProposalEntry): void {
+    const { target } = entry.proposal;
+    const source =
+      target.kind === 'cell' ? this._notebook.source(target.cellId) : null;
+    if (
+      entry.status === 'accepted' &&
+      entry.undo &&
+      !this._writing &&
+      source === entry.undo.text
+    ) {
+      this._proposals.reopen(entry.proposal.id, entry.undo);
     }
   }
 
@@ -135,7 +154,8 @@ export class HunkReview {
   private _finish(
     entry: IProposalEntry,
     set: IHunkSet | null,
-    status: 'accepted' | 'rejected'
+    status: 'accepted' | 'rejected',
+    undo?: IHunkSet
   ): void {
     const accepted = (entry.acceptedHunks ?? 0) > 0;
     const { target } = entry.proposal;
@@ -147,7 +167,8 @@ export class HunkReview {
       hunks: set ? { ...set, hunks: [] } : entry.hunks,
       acceptedHunks: entry.acceptedHunks,
       result: set?.text,
-      status: accepted ? 'accepted' : status
+      status: accepted ? 'accepted' : status,
+      undo
     });
   }
 

@@ -77,6 +77,20 @@ export class LoopModel implements IDisposable {
     });
   }
 
+  /** Forgets the last run (after Revert all): no timeline, no verdict. */
+  reset(): void {
+    if (this._state.running) {
+      return;
+    }
+    this._update({
+      running: false,
+      llm: null,
+      activity: null,
+      timeline: [],
+      verdict: null
+    });
+  }
+
   /** Ends the run, with its verdict when it reached one. */
   finish(verdict: Verdict | null): void {
     const llm = this._state.llm && { ...this._state.llm, writing: null };

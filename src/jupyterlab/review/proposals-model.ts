@@ -39,6 +39,11 @@ export interface IProposalEntry {
   result?: string;
   /** Its `after` still streams in: it cannot be accepted yet. */
   streaming?: boolean;
+  /**
+   * An accepted cell proposal's hunks as they were before the write that decided it: an
+   * undo back to their text reopens the proposal with them.
+   */
+  undo?: IHunkSet;
 }
 
 /**
@@ -107,7 +112,9 @@ export class ProposalsModel implements IDisposable {
               status: 'pending',
               hunks,
               acceptedHunks: 0,
-              result: undefined
+              result: undefined,
+              undo: undefined,
+              fromLoop: false
             }
           : e
       )

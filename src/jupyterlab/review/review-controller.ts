@@ -3,6 +3,7 @@ import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents } from '@jupyterlab/services';
 import type { IDisposable } from '@lumino/disposable';
+import { Signal, type ISignal } from '@lumino/signaling';
 import {
   compareScores,
   extractScores,
@@ -81,6 +82,11 @@ export class ReviewController implements IDisposable {
 
   /** The proposals the panel lists. */
   readonly proposals = new ProposalsModel();
+
+  /** Emitted once Revert all restored the notebook: what a run showed is gone too. */
+  get reverted(): ISignal<this, void> {
+    return this._reverted;
+  }
 
   /** The scores table. */
   readonly scores = new ScoresModel();
@@ -279,6 +285,7 @@ export class ReviewController implements IDisposable {
     }
     this.notebook.revert(cells);
     this.proposals.clear();
+    this._reverted.emit();
     // The last run's statuses and failure describe code that is gone.
     this._session.cells = [];
     this._session.progress = null;
@@ -350,6 +357,7 @@ export class ReviewController implements IDisposable {
     this._errorButtons.dispose();
     this.proposals.dispose();
     this.scores.dispose();
+    Signal.clearData(this);
   }
 
   /**
@@ -396,6 +404,7 @@ export class ReviewController implements IDisposable {
   private _rebaseAll(): void {
     for (const entry of this.proposals.entries) {
       this.rebase(entry.proposal.id);
+      this._hunks.reopenUndone(entry);
     }
   }
 
@@ -440,6 +449,7 @@ export class ReviewController implements IDisposable {
   private _modules: ModuleDiffManager | null = null;
   private _errorButtons: ErrorFixButtons;
   private _isDisposed = false;
+  private _reverted = new Signal<this, void>(this);
 }
 
 /** Options of {@link ReviewController}. */

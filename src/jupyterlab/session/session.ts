@@ -61,6 +61,7 @@ export class CheckSession implements IDisposable {
             })
           : Promise.resolve(null)
     });
+    this.review.reverted.connect(() => this.loop.reset());
     const context = this.panel.sessionContext;
     context.kernelChanged.connect(this._onKernelChanged, this);
     context.statusChanged.connect(this._updateKernel, this);

@@ -43,6 +43,7 @@ export function ModernizeSection({
       )}
       {state.llm && <LLMActivity llm={state.llm} />}
       {state.verdict && <VerdictBanner verdict={state.verdict} />}
+      {state.verdict && !state.running && <OpenProposals review={review} />}
       {state.timeline.length > 0 && (
         <ol className="jp-Modernizer-timeline">
           {state.timeline.map((entry, i) => (
@@ -103,6 +104,40 @@ function LLMActivity({ llm }: { llm: ILLMActivity }): JSX.Element {
         </figure>
       )}
     </div>
+  );
+}
+
+/**
+ * The proposals still waiting when the run ended (made by Fix all offline, which the run
+ * had no reason to ask about): the verdict never hides them.
+ */
+function OpenProposals({
+  review
+}: {
+  review: ReviewController;
+}): JSX.Element | null {
+  const open = useSignal(review.proposals.changed, () =>
+    review.proposals.entries.filter(entry => entry.status === 'pending')
+  );
+  if (open.length === 0) {
+    return null;
+  }
+  const where = open
+    .map(({ proposal, position }) =>
+      proposal.target.kind === 'cell'
+        ? `cell ${position}`
+        : proposal.target.path
+    )
+    .join(', ');
+  return (
+    <p
+      className="jp-Modernizer-message jp-Modernizer-verdictOpen"
+      role="status"
+    >
+      {open.length === 1
+        ? `1 proposal is still open: ${where}. Accept or reject it; the verdict is for the notebook without it.`
+        : `${open.length} proposals are still open: ${where}. Accept or reject them; the verdict is for the notebook without them.`}
+    </p>
   );
 }
 
