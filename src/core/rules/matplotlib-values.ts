@@ -53,6 +53,7 @@ const SHARED: Record<string, readonly string[]> = {
   ],
   s: ['scatter', 'scatter3D']
 };
+const SUBPLOT = ['subplot', 'add_subplot'];
 const NUMBER = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 const NUMPY = "__import__('numpy')";
 const LITERAL = /^(Number|String|Boolean|None)$/;
@@ -69,12 +70,12 @@ export const matplotlibValueRules: IRule[] = [
       distribution: 'matplotlib',
       since: '3.9.0',
       summary:
-        "A line width, marker size or alpha written as a string (`linewidths='1'`) no longer draws: it is the number.",
+        "A line width, marker size, alpha or subplot number written as a string (`linewidths='1'`, `subplot('131')`) no longer draws: it is the number.",
       link: 'https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.9.0.html',
       raises: {
         ename: ['RuntimeError', 'TypeError', 'ValueError'],
         message:
-          /Unable to cast Python instance of type <class 'tuple'>|alpha must be numeric or None|^s must be float/
+          /Unable to cast Python instance of type <class 'tuple'>|alpha must be numeric or None|^s must be float|^Single argument to subplot must be a three-digit integer, not '\d{3}'|Bbox\.from_bounds\(\) missing 1 required positional argument/
       },
       examples: [
         {
@@ -83,6 +84,13 @@ export const matplotlibValueRules: IRule[] = [
             "plt.scatter([1, 2], [3, 4], c='k', marker='|', linewidths='2')\nplt.gcf().canvas.draw()\nprint(plt.gca().collections[0].get_linewidths())",
           after:
             "plt.scatter([1, 2], [3, 4], c='k', marker='|', linewidths=2)\nplt.gcf().canvas.draw()\nprint(plt.gca().collections[0].get_linewidths())"
+        },
+        {
+          setup: SETUP,
+          before:
+            "ax = plt.figure().add_subplot('121')\nprint(ax.get_subplotspec().get_geometry())",
+          after:
+            'ax = plt.figure().add_subplot(121)\nprint(ax.get_subplotspec().get_geometry())'
         },
         {
           setup: SETUP,
@@ -96,13 +104,21 @@ export const matplotlibValueRules: IRule[] = [
     context =>
       context.nodes('CallExpression').flatMap(call => {
         const callee = calleeOf(context, call)?.name ?? '';
-        return argsOf(context, call).flatMap(arg => {
+        return argsOf(context, call).flatMap((arg, index) => {
           const keyword = arg.name ?? '';
           const number = Private.numberIn(context, arg);
           const takes =
             WIDTHS.includes(keyword) ||
             (SHARED[keyword]?.includes(callee) ?? false);
-          return takes && number !== null
+          // `subplot('131')`: the grid and index as one three-digit number.
+          const grid =
+            SUBPLOT.includes(callee) &&
+            index === 0 &&
+            !arg.name &&
+            !arg.star &&
+            number !== null &&
+            /^\d{3}$/.test(number);
+          return (takes || grid) && number !== null
             ? [
                 matchAt('matplotlib.number-as-string', arg, [
                   { from: arg.value.from, to: arg.value.to, insert: number }
@@ -111,7 +127,7 @@ export const matplotlibValueRules: IRule[] = [
             : [];
         });
       }),
-    [...WIDTHS, 'alpha', 's=']
+    [...WIDTHS, 'alpha', 's=', 'subplot']
   ),
   defineRule(
     {

@@ -51,6 +51,24 @@ describe('numbers written as strings', () => {
     );
   });
 
+  it("makes the number of a subplot's three digits, on pyplot and figures", () => {
+    assert.equal(
+      rewritten(
+        'matplotlib.number-as-string',
+        "plt.subplot('131')\nax = fig.add_subplot(\"212\", facecolor='w')"
+      ),
+      "plt.subplot(131)\nax = fig.add_subplot(212, facecolor='w')"
+    );
+    for (const cell of [
+      'plt.subplot(1, 3, 1)',
+      "plt.subplot(2, 2, '1')",
+      "plt.subplot('12')",
+      "fig.add_subplot(gs[0], title='111')"
+    ]) {
+      assert.equal(rewritten('matplotlib.number-as-string', cell), cell);
+    }
+  });
+
   it('leaves words, numbers, other keywords and other libraries alone', () => {
     for (const cell of [
       "plt.plot(x, y, linewidth=2, linestyle='--')",
