@@ -24,6 +24,7 @@ import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
 import { matplotlibValueRules } from './matplotlib-values';
 import { matplotlibRcParamRules } from './matplotlib-rcparams';
+import { matplotlibRemovedRcParamRules } from './matplotlib-rcparams-removed';
 import { seabornRules } from './seaborn';
 import { scipyRules } from './scipy';
 import { scipyOptimizeRules } from './scipy-optimize';
@@ -68,6 +69,7 @@ export const allRules: readonly IRule[] = [
   ...matplotlibRules,
   ...matplotlibValueRules,
   ...matplotlibRcParamRules,
+  ...matplotlibRemovedRcParamRules,
   ...seabornRules,
   ...scipyRules,
   ...scipyOptimizeRules,

@@ -89,7 +89,7 @@ namespace Private {
         !value ||
         stringValue(textOf(context, key)) !== OLD ||
         dotted === null ||
-        !rcParams(context, dotted)
+        !isRcParams(context, dotted)
       ) {
         return [];
       }
@@ -115,7 +115,7 @@ namespace Private {
         return [];
       }
       const value = context.source.slice(keyword.valueFrom, keyword.valueTo);
-      const cycler = spellCycler(context);
+      const cycler = cyclerName(context);
       return [
         matchAt(ID, keyword, [
           {
@@ -157,7 +157,7 @@ namespace Private {
     value: SyntaxNode
   ): IRuleMatch {
     const literal = textOf(context, key);
-    const cycler = spellCycler(context);
+    const cycler = cyclerName(context);
     return matchAt(ID, { from: node.from, to: value.to }, [
       { from: key.from, to: key.to, insert: literal.replace(OLD, NEW) },
       {
@@ -168,29 +168,29 @@ namespace Private {
       }
     ]);
   }
+}
 
-  /** Whether a dotted name is matplotlib's rcParams (`plt.rcParams`, `rcParams`). */
-  function rcParams(context: IRuleContext, dotted: string): boolean {
-    return RC_PARAMS.test(resolve(context, dotted)) || dotted === 'rcParams';
-  }
+/** Whether a dotted name is matplotlib's rcParams (`plt.rcParams`, `rcParams`). */
+export function isRcParams(context: IRuleContext, dotted: string): boolean {
+  return RC_PARAMS.test(resolve(context, dotted)) || dotted === 'rcParams';
+}
 
-  /**
-   * `cycler` as the notebook names it: its own import of it, else through matplotlib as
-   * the notebook imports it (`mpl.cycler`), else imported from the cycler package.
-   */
-  function spellCycler(context: IRuleContext): ISpelledName {
-    const bound = (target: string) =>
-      [...context.imports.values()].includes(target);
-    if (bound('cycler.cycler')) {
-      return spellName(context, { module: 'cycler', name: 'cycler' });
-    }
-    if (bound('matplotlib.cycler') || bound('matplotlib')) {
-      return spellName(context, {
-        module: 'matplotlib',
-        name: 'cycler',
-        alias: 'matplotlib'
-      });
-    }
+/**
+ * `cycler` as the notebook names it: its own import of it, else through matplotlib as
+ * the notebook imports it (`mpl.cycler`), else imported from the cycler package.
+ */
+export function cyclerName(context: IRuleContext): ISpelledName {
+  const bound = (target: string) =>
+    [...context.imports.values()].includes(target);
+  if (bound('cycler.cycler')) {
     return spellName(context, { module: 'cycler', name: 'cycler' });
   }
+  if (bound('matplotlib.cycler') || bound('matplotlib')) {
+    return spellName(context, {
+      module: 'matplotlib',
+      name: 'cycler',
+      alias: 'matplotlib'
+    });
+  }
+  return spellName(context, { module: 'cycler', name: 'cycler' });
 }
