@@ -156,13 +156,23 @@ namespace Private {
   ): string | undefined {
     const normalized = file.replace(/\\/g, '/');
     let best: string | undefined;
-    for (const candidate of files) {
-      if (
-        candidate.endsWith('.py') &&
-        (normalized === candidate || normalized.endsWith(`/${candidate}`)) &&
-        (!best || candidate.length > best.length)
-      ) {
+    let bestScore = 0;
+    for (const candidate of files.values()) {
+      if (!candidate.endsWith('.py')) {
+        continue;
+      }
+      // `../lib/util.py` lies elsewhere in the repository: the traceback names it by a
+      // path that ends in `/lib/util.py`. A path as written beside the notebook wins.
+      const inTree = candidate.replace(/^(\.\.\/)+/, '');
+      const score =
+        normalized === candidate || normalized.endsWith(`/${candidate}`)
+          ? 100_000 + candidate.length
+          : inTree !== candidate && normalized.endsWith(`/${inTree}`)
+            ? inTree.length
+            : 0;
+      if (score > bestScore) {
         best = candidate;
+        bestScore = score;
       }
     }
     return best;

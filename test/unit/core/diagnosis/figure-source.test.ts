@@ -99,3 +99,43 @@ describe('an error raised while a figure is drawn', () => {
     );
   });
 });
+
+describe('a module elsewhere in the repository', () => {
+  it('is found by the absolute path the traceback gives it, a module beside the notebook first', () => {
+    const result: ICellResult = {
+      ...drawError([]),
+      ename: 'KeyError',
+      evalue: "'axes.color_cycle' is not a valid value for rcParam",
+      traceback: [
+        `Cell ${GREEN}In[1], line 8${RESET}\n----> 8 load_style()`,
+        `File ${GREEN}/tmp/run/repo/notebook_format/formats.py:25${RESET}, in load_style()`,
+        `File ${GREEN}${LIB}/__init__.py:778${RESET}, in RcParams.__setitem__(self, key, val)`
+      ]
+    };
+    const cells = [{ id: 'c1', source: 'load_style()' }];
+    const files = (list: string[]) =>
+      diagnose({
+        cellId: 'c1',
+        result,
+        cells,
+        executionCounts: new Map([[1, 'c1']]),
+        ran: new Set(),
+        files: new Set(list)
+      }).target;
+    assert.deepEqual(
+      files(['../notebook_format/formats.py', '../notebook_format']),
+      {
+        kind: 'module',
+        path: '../notebook_format/formats.py'
+      }
+    );
+    assert.deepEqual(files(['../formats.py', 'notebook_format/formats.py']), {
+      kind: 'module',
+      path: 'notebook_format/formats.py'
+    });
+    assert.deepEqual(files(['../other/formats2.py']), {
+      kind: 'cell',
+      cellId: 'c1'
+    });
+  });
+});
