@@ -27,7 +27,7 @@ const FLOAT =
  * The integral float literal an argument passes (`1e7`, `-1.0`) as an int literal
  * (`10000000`, `-1`); null for anything else.
  */
-export function integralLiteral(
+function integralLiteral(
   context: IRuleContext,
   value: SyntaxNode
 ): { node: SyntaxNode; int: string } | null {
