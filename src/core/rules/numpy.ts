@@ -64,92 +64,111 @@ const MATH = {
 };
 
 /** numpy's removed aliases and functions. */
-export const numpyRules: IRule[] = [
-  // `np.math.factorial(3)` through the notebook's numpy alias, and `from numpy import math`.
-  anyOf(
-    {
-      ...MATH,
-      examples: [
-        {
-          setup: 'import numpy as np',
-          before: 'print(np.math.factorial(4) + np.math.floor(2.5))',
-          after: 'import math\nprint(math.factorial(4) + math.floor(2.5))'
-        },
-        {
-          before: 'from numpy import math\nprint(math.factorial(4))',
-          after: 'import math\nprint(math.factorial(4))'
-        }
-      ]
-    },
-    [
-      aliasReplaced({
+export const numpyRules: IRule[] = (
+  [
+    // `np.math.factorial(3)` through the notebook's numpy alias, and `from numpy import math`.
+    anyOf(
+      {
         ...MATH,
-        examples: [],
+        examples: [
+          {
+            setup: 'import numpy as np',
+            before: 'print(np.math.factorial(4) + np.math.floor(2.5))',
+            after: 'import math\nprint(math.factorial(4) + math.floor(2.5))'
+          },
+          {
+            before: 'from numpy import math\nprint(math.factorial(4))',
+            after: 'import math\nprint(math.factorial(4))'
+          }
+        ]
+      },
+      [
+        aliasReplaced({
+          ...MATH,
+          examples: [],
+          module: 'numpy',
+          name: 'math',
+          to: '@',
+          importing: { module: 'math', alias: 'math' }
+        }),
+        moduleMoved({ ...MATH, examples: [], module: 'numpy.math', to: 'math' })
+      ]
+    ),
+    ...ALIASES.map(([name, to, since, use]) =>
+      aliasReplaced({
+        id: `numpy.${name.toLowerCase().replace(/_$/, '-underscore')}${name === 'NAN' ? '-upper' : ''}`,
+        distribution: 'numpy',
+        since,
+        summary: `\`np.${name}\` was removed in numpy ${since}: use \`${to.replace('$', 'np')}\`.`,
+        link: NOTES(since),
+        raises: gone(name),
         module: 'numpy',
-        name: 'math',
-        to: '@',
-        importing: { module: 'math', alias: 'math' }
-      }),
-      moduleMoved({ ...MATH, examples: [], module: 'numpy.math', to: 'math' })
-    ]
-  ),
-  ...ALIASES.map(([name, to, since, use]) =>
-    aliasReplaced({
-      id: `numpy.${name.toLowerCase().replace(/_$/, '-underscore')}${name === 'NAN' ? '-upper' : ''}`,
-      distribution: 'numpy',
-      since,
-      summary: `\`np.${name}\` was removed in numpy ${since}: use \`${to.replace('$', 'np')}\`.`,
-      link: NOTES(since),
-      raises: gone(name),
-      module: 'numpy',
-      name,
-      to,
-      examples: [
-        {
-          before: `import numpy as np\n${use}`,
-          after: `import numpy as np\n${use.replace(`np.${name}`, to.replace('$', 'np'))}`
-        }
-      ]
-    })
-  ),
-  defineRule(
-    {
-      id: 'numpy.asscalar',
-      distribution: 'numpy',
-      since: '1.23.0',
-      summary: '`np.asscalar(a)` was removed in numpy 1.23: use `a.item()`.',
-      link: NOTES('1.23.0'),
-      raises: gone('asscalar'),
-      examples: [
-        {
-          before: 'import numpy as np\nprint(np.asscalar(np.array([4])))',
-          after: 'import numpy as np\nprint(np.asarray(np.array([4])).item())'
-        }
-      ]
-    },
-    context =>
-      context.nodes('CallExpression').flatMap(call => {
-        const callee = calleeOf(context, call);
-        const dotted = callee && dottedName(context, callee.node);
-        const args = argsOf(context, call);
-        if (
-          !dotted ||
-          resolve(context, dotted) !== 'numpy.asscalar' ||
-          args.length !== 1
-        ) {
-          return [];
-        }
-        const module = dotted.slice(0, dotted.lastIndexOf('.'));
-        const value = context.source.slice(args[0].from, args[0].to);
-        return [
-          matchAt('numpy.asscalar', call, [
-            {
-              from: call.from,
-              to: call.to,
-              insert: `${module}.asarray(${value}).item()`
-            }
-          ])
-        ];
+        name,
+        to,
+        examples: [
+          {
+            before: `import numpy as np\n${use}`,
+            after: `import numpy as np\n${use.replace(`np.${name}`, to.replace('$', 'np'))}`
+          }
+        ]
       })
-  )
-];
+    ),
+    defineRule(
+      {
+        id: 'numpy.asscalar',
+        distribution: 'numpy',
+        since: '1.23.0',
+        summary: '`np.asscalar(a)` was removed in numpy 1.23: use `a.item()`.',
+        link: NOTES('1.23.0'),
+        raises: gone('asscalar'),
+        examples: [
+          {
+            before: 'import numpy as np\nprint(np.asscalar(np.array([4])))',
+            after: 'import numpy as np\nprint(np.asarray(np.array([4])).item())'
+          }
+        ]
+      },
+      context =>
+        context.nodes('CallExpression').flatMap(call => {
+          const callee = calleeOf(context, call);
+          const dotted = callee && dottedName(context, callee.node);
+          const args = argsOf(context, call);
+          if (
+            !dotted ||
+            resolve(context, dotted) !== 'numpy.asscalar' ||
+            args.length !== 1
+          ) {
+            return [];
+          }
+          const module = dotted.slice(0, dotted.lastIndexOf('.'));
+          const value = context.source.slice(args[0].from, args[0].to);
+          return [
+            matchAt('numpy.asscalar', call, [
+              {
+                from: call.from,
+                to: call.to,
+                insert: `${module}.asarray(${value}).item()`
+              }
+            ])
+          ];
+        })
+    )
+  ] as IRule[]
+).map(withNumpyAlias);
+
+/**
+ * The rule reading `np` as numpy where no import or assignment of the notebook binds it:
+ * `%pylab` binds it, as does a deleted cell's import, and no other module goes by it.
+ */
+function withNumpyAlias(rule: IRule): IRule {
+  return {
+    ...rule,
+    find: context =>
+      context.imports.has('np') || context.defined.has('np')
+        ? rule.find(context)
+        : rule.find({
+            ...context,
+            imports: new Map([...context.imports, ['np', 'numpy']])
+          })
+  };
+}

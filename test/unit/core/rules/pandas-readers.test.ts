@@ -94,4 +94,12 @@ describe('np.math', () => {
       'import numpy\nimport math\ny = math.pi'
     );
   });
+  it('is read through np where %pylab bound it, as are the other numpy rules', () => {
+    assert.equal(
+      rewritten('y = np.math.factorial(3) * np.float(2)', '%pylab inline'),
+      'import math\ny = math.factorial(3) * float(2)'
+    );
+    const own = 'np = Namespace()\ny = np.math.factorial(3)';
+    assert.equal(rewritten(own, ''), own);
+  });
 });
