@@ -78,6 +78,7 @@ bench: install
 	$(BIN)/python benchmarks/bench_llm_proxy.py
 	$(BIN)/python benchmarks/bench_llm_prompts.py
 	$(BIN)/python benchmarks/bench_inline_diff.py
+	$(BIN)/python benchmarks/bench_jobs.py
 
 # Not part of bench: hours of runs. REAL_CORPUS is a folder laid out by benchmarks/real/layout.py.
 REAL_SPLIT ?= dev
