@@ -97,7 +97,13 @@ namespace Private {
     if (!dotted || resolve(context, dotted) !== 'scipy.optimize.minimize') {
       return undefined;
     }
-    return argumentAt(context, call, 'x0', 1);
+    const x0 = argumentAt(context, call, 'x0', 1);
+    // A comment above an argument is read as its start (`# start here` then `theta0`).
+    let value = x0?.value ?? null;
+    while (value?.name === 'Comment') {
+      value = value.nextSibling;
+    }
+    return x0 && value ? { ...x0, value, valueFrom: value.from } : undefined;
   }
 
   /** A call's argument by keyword, or at a position when passed positionally. */

@@ -39,6 +39,22 @@ describe('minimize with starting values in a column', () => {
     );
   });
 
+  it('reads past the comments written above each argument', () => {
+    const body = [
+      'r = minimize(',
+      '    # The cost.',
+      '    cost,',
+      '    # Where to start.',
+      '    np.zeros((4, 1)),',
+      "    method='CG',",
+      ')'
+    ].join('\n');
+    assert.equal(
+      rewrite(body),
+      body.replace('np.zeros((4, 1))', 'np.ravel(np.zeros((4, 1)))')
+    );
+  });
+
   it('follows a parameter to the calls of its function in the same module', () => {
     const body = [
       'class Model:',
