@@ -23,12 +23,7 @@ export function reportMarkdown(report: IModernizeReport): string {
   ];
   const { blocked } = report;
   if (blocked) {
-    lines.push(
-      blocked.kind === 'install'
-        ? `Not the code: ${blocked.where} imports \`${blocked.module}\`, which is not installed. Install \`${blocked.package}\` and run again.`
-        : `Not the code: ${blocked.where} downloads data${blocked.url ? ` from ${blocked.url}` : ''}, which is not reachable, and no copy is in the repository. Download it beside the notebook and run again.`,
-      ''
-    );
+    lines.push(Private.blockedLine(blocked), '');
   }
   lines.push(
     '## Libraries',
@@ -90,6 +85,20 @@ export function reportMarkdown(report: IModernizeReport): string {
 }
 
 namespace Private {
+  /** What stopped a blocked notebook, and what the user can do about it. */
+  export function blockedLine(
+    blocked: NonNullable<IModernizeReport['blocked']>
+  ): string {
+    if (blocked.kind === 'install') {
+      return `Not the code: ${blocked.where} imports \`${blocked.module}\`, which is not installed. Install \`${blocked.package}\` and run again.`;
+    }
+    if (blocked.path) {
+      return `Not the code: ${blocked.where} reads \`${blocked.path}\`, which is nowhere in the notebook's repository. Put the data there (as the notebook's author had it) and run again.`;
+    }
+    const from = blocked.url ? ` from ${blocked.url}` : '';
+    return `Not the code: ${blocked.where} downloads data${from}, which is not reachable, and no copy is in the repository. Download it beside the notebook and run again.`;
+  }
+
   export function change(change: IReportChange): string[] {
     const target = change.module
       ? { kind: 'module' as const, path: change.module }

@@ -202,6 +202,29 @@ describe('reports of notebooks by others', () => {
     assert.match(markdown, /Install `statsmodels` and run again/);
   });
 
+  it('names the data a blocked notebook reads that its repository lacks', () => {
+    const report = buildReport(
+      record({
+        kind: 'blocked',
+        cellId: 'load',
+        position: 1,
+        result: {
+          ...missing,
+          ename: 'FileNotFoundError',
+          evalue: "[Errno 2] No such file or directory: '/home/me/data/x.csv'"
+        },
+        blocker: { kind: 'download', path: '/home/me/data/x.csv' }
+      })
+    );
+    assert.match(report.outcome, /^blocked: data at \/home\/me\/data\/x\.csv/);
+    const markdown = reportMarkdown(report);
+    assert.match(
+      markdown,
+      /cell 2 reads `\/home\/me\/data\/x\.csv`, which is nowhere in the notebook's repository/
+    );
+    assert.doesNotMatch(markdown, /not reachable/);
+  });
+
   it('lists the cells that raised as in the original, and the changes taken back with why', () => {
     const report = buildReport({
       ...record(),
