@@ -165,7 +165,7 @@ export const matplotlibValueRules: IRule[] = [
     context =>
       context.nodes('CallExpression').flatMap(call => {
         const items = Private.coordinates(context, call).filter(
-          item => !LITERAL.test(item.name) && evaluableAgain(item)
+          item => !Private.literal(item) && evaluableAgain(item)
         );
         if (items.length === 0 || inFunction(call)) {
           return [];
@@ -176,6 +176,14 @@ export const matplotlibValueRules: IRule[] = [
 ];
 
 namespace Private {
+  /** A literal as written (`0.5`, `-1`, `'top'`): a number already. */
+  export function literal(node: SyntaxNode): boolean {
+    return (
+      LITERAL.test(node.name) ||
+      (node.name === 'UnaryExpression' && node.lastChild?.name === 'Number')
+    );
+  }
+
   /** The number a string argument spells (`'1.5'` → `1.5`), or null. */
   export function numberIn(
     context: IRuleContext,

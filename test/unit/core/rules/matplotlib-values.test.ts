@@ -135,6 +135,7 @@ describe('coordinates that are arrays of one value', () => {
   it('asks nothing about literals, calls, names in functions or a text of another kind', () => {
     for (const cell of [
       "plt.annotate('a', xy=(0, 1), xytext=(2, 3))",
+      "plt.text(-0.5, 1.5, 'k=2', fontsize=14)",
       "plt.text(0.5, best(y), 'top')",
       "def mark(ax, y):\n    ax.text(0, y, 'top')",
       'label = soup.text(strip)'
