@@ -2,7 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
 import { inScopeOf, readsOnly, receiverKind } from './receivers';
-import { calleeOf, textOf } from './syntax';
+import { calleeOf, dottedName, resolve, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 /**
@@ -26,6 +26,20 @@ const NOT_SERIES = new Set([
   'index',
   'columns',
   'size'
+]);
+
+// Builtins whose result is never a Series.
+const PLAIN_MAKERS = new Set([
+  'list',
+  'tuple',
+  'dict',
+  'set',
+  'range',
+  'zip',
+  'sorted',
+  'enumerate',
+  'str',
+  'len'
 ]);
 
 /**
@@ -88,6 +102,7 @@ export const pandasSeriesKeyRule: IRule = defineRule(
   },
   context => {
     const ranges = Private.rangeNames(context);
+    const plain = Private.plainNames(context);
     const pandas = [...context.imports.values()].some(
       module => module === 'pandas' || module.startsWith('pandas.')
     );
@@ -100,7 +115,8 @@ export const pandasSeriesKeyRule: IRule = defineRule(
         open?.name !== '[' ||
         key?.nextSibling?.name !== ']' ||
         subscript.parent?.name === 'DeleteStatement' ||
-        !Private.mayBeSeries(context, receiver, pandas)
+        !Private.mayBeSeries(context, receiver, pandas) ||
+        plain.has(textOf(context, receiver))
       ) {
         return [];
       }
@@ -141,6 +157,42 @@ export const pandasSeriesKeyRule: IRule = defineRule(
 );
 
 namespace Private {
+  /**
+   * Names the source binds only to what is never a Series: a literal or comprehension, or
+   * the result of a numpy function or of `list`, `range`, `zip` and the like.
+   */
+  export function plainNames(context: IRuleContext): Set<string> {
+    const plain = new Set<string>();
+    const other = new Set<string>();
+    for (const statement of context.nodes('AssignStatement')) {
+      const target = statement.firstChild;
+      const value = statement.lastChild;
+      if (target?.name !== 'VariableName' || !value || target === value) {
+        continue;
+      }
+      const name = textOf(context, target);
+      (Private.neverSeries(context, value) ? plain : other).add(name);
+    }
+    return new Set([...plain].filter(name => !other.has(name)));
+  }
+
+  export function neverSeries(
+    context: IRuleContext,
+    value: SyntaxNode
+  ): boolean {
+    if (receiverKind(context, value) === 'literal') {
+      return true;
+    }
+    const callee = value.name === 'CallExpression' ? value.firstChild : null;
+    const dotted = callee && dottedName(context, callee);
+    return (
+      dotted !== null &&
+      dotted !== undefined &&
+      (PLAIN_MAKERS.has(dotted) ||
+        resolve(context, dotted).startsWith('numpy.'))
+    );
+  }
+
   /** Names a loop counts with: `for i in range(n)`, `for i, x in enumerate(xs)`. */
   export function rangeNames(context: IRuleContext): Set<string> {
     const names = new Set<string>();

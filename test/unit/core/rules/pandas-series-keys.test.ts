@@ -57,6 +57,17 @@ describe('integer keys on a Series', () => {
     assert.deepEqual(asked(cell), []);
   });
 
+  it('leaves names the cell binds to lists, arrays and other plain values alone', () => {
+    const cell = [
+      'costs = []',
+      'w = np.zeros(3)',
+      'idx = list(range(3))',
+      's = frame.mean()',
+      'x = costs[0] + w[0] + idx[0] + s[0]'
+    ].join('\n');
+    assert.deepEqual(asked(cell), ['s[0]']);
+  });
+
   it('asks about a bare name only in a notebook that imports pandas', () => {
     assert.deepEqual(asked('x = s[0]', 'import numpy as np'), []);
     assert.deepEqual(asked("x = df['n'][0]", 'import numpy as np'), [
