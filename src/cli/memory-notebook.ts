@@ -1,5 +1,5 @@
 import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import type * as nbformat from '@jupyterlab/nbformat';
 import {
   codeCells,
@@ -64,6 +64,9 @@ export class MemoryNotebook implements IEditableNotebook {
   /**
    * Keeps a module's new content and writes it into the overlay. A module inside a
    * package brings its whole package along, so the package's other modules still import.
+   * A module above the notebook's folder (`../lib/util.py`, imported through a path the
+   * notebook adds) goes in below the folders it climbs out of (`lib/util.py`); nothing is
+   * ever written outside the overlay.
    */
   async writeModule(
     path: string,
@@ -73,14 +76,19 @@ export class MemoryNotebook implements IEditableNotebook {
     if ((await this.readModule(path)) !== expected) {
       return false;
     }
-    const top = path.split('/')[0];
-    if (top !== path && !(await Private.exists(join(this.overlay, top)))) {
-      await cp(join(this._folder, top), join(this.overlay, top), {
+    const { climb, inside } = Private.placed(path);
+    const target = join(this.overlay, inside);
+    if (!Private.within(this.overlay, target)) {
+      return false;
+    }
+    const top = inside.split('/')[0];
+    if (top !== inside && !(await Private.exists(join(this.overlay, top)))) {
+      await cp(join(this._folder, climb, top), join(this.overlay, top), {
         recursive: true
       });
     }
-    await mkdir(dirname(join(this.overlay, path)), { recursive: true });
-    await writeFile(join(this.overlay, path), source);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, source);
     this.modules.set(path, source);
     return true;
   }
@@ -118,6 +126,28 @@ export class MemoryNotebook implements IEditableNotebook {
 }
 
 namespace Private {
+  /** A module path split into the `..` it climbs and its path below them. */
+  export function placed(path: string): { climb: string; inside: string } {
+    const parts = posix
+      .normalize(path.replace(/\\/g, '/'))
+      .split('/')
+      .filter(part => part !== '' && part !== '.');
+    let climbed = 0;
+    while (parts[climbed] === '..') {
+      climbed++;
+    }
+    return {
+      climb: parts.slice(0, climbed).join('/') || '.',
+      inside: parts.slice(climbed).join('/')
+    };
+  }
+
+  /** Whether `path` lies strictly inside `folder`. */
+  export function within(folder: string, path: string): boolean {
+    const rel = relative(resolve(folder), resolve(path));
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  }
+
   export async function exists(path: string): Promise<boolean> {
     return stat(path).then(
       () => true,
