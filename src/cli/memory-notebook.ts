@@ -10,6 +10,26 @@ import {
 } from '../core';
 
 /**
+ * A module path split into the `..` it climbs out of the notebook's folder and its path
+ * below them (`../lib/util.py`: `..` and `lib/util.py`), which is where a copy of it goes
+ * in a folder of the run's own (the overlay, --out).
+ */
+export function placeModule(path: string): { climb: string; inside: string } {
+  const parts = posix
+    .normalize(path.replace(/\\/g, '/'))
+    .split('/')
+    .filter(part => part !== '' && part !== '.');
+  let climbed = 0;
+  while (parts[climbed] === '..') {
+    climbed++;
+  }
+  return {
+    climb: parts.slice(0, climbed).join('/') || '.',
+    inside: parts.slice(climbed).join('/')
+  };
+}
+
+/**
  * The notebook a headless run edits: an in-memory copy of the file's cells. Changed local
  * modules are written into an overlay folder, which the kernel puts first on its import
  * path (see `overlay`): the kernel imports the new code while the notebook's folder is
@@ -76,7 +96,7 @@ export class MemoryNotebook implements IEditableNotebook {
     if ((await this.readModule(path)) !== expected) {
       return false;
     }
-    const { climb, inside } = Private.placed(path);
+    const { climb, inside } = placeModule(path);
     const target = join(this.overlay, inside);
     if (!Private.within(this.overlay, target)) {
       return false;
@@ -126,22 +146,6 @@ export class MemoryNotebook implements IEditableNotebook {
 }
 
 namespace Private {
-  /** A module path split into the `..` it climbs and its path below them. */
-  export function placed(path: string): { climb: string; inside: string } {
-    const parts = posix
-      .normalize(path.replace(/\\/g, '/'))
-      .split('/')
-      .filter(part => part !== '' && part !== '.');
-    let climbed = 0;
-    while (parts[climbed] === '..') {
-      climbed++;
-    }
-    return {
-      climb: parts.slice(0, climbed).join('/') || '.',
-      inside: parts.slice(climbed).join('/')
-    };
-  }
-
   /** Whether `path` lies strictly inside `folder`. */
   export function within(folder: string, path: string): boolean {
     const rel = relative(resolve(folder), resolve(path));

@@ -7,7 +7,7 @@ import {
   type IModernizeReport
 } from '../core';
 import type { IRunCommandOptions } from './args';
-import type { MemoryNotebook } from './memory-notebook';
+import { placeModule, type MemoryNotebook } from './memory-notebook';
 import type { IRunNotebook } from './out-paths';
 import type { Redactor } from './redact';
 import { FileExistsError, keepOriginal, writeAtomic } from './safe-write';
@@ -70,7 +70,7 @@ export async function writeResults(
   );
   for (const [module, source] of document.modules) {
     if (!options.writeModules) {
-      const target = join(item.outFolder, module);
+      const target = join(item.outFolder, placeModule(module).inside);
       await mkdir(dirname(target), { recursive: true });
       await attempt(target, () => writeAtomic(target, source));
       continue;

@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { MemoryNotebook } from '../../../src/cli/memory-notebook';
+import { MemoryNotebook, placeModule } from '../../../src/cli/memory-notebook';
 import { parseNotebook } from '../../../src/core';
 
 const NOTEBOOK = JSON.stringify({
@@ -90,6 +90,21 @@ describe('changed modules of a headless run', () => {
       'overlay/lib/pkg/__init__.py',
       'overlay/lib/pkg/util.py'
     ]);
+  });
+
+  it('places a module by the folders it climbs: the same place in the overlay and in --out', () => {
+    assert.deepEqual(placeModule('helpers.py'), {
+      climb: '.',
+      inside: 'helpers.py'
+    });
+    assert.deepEqual(placeModule('../../homemade/utils/x.py'), {
+      climb: '../..',
+      inside: 'homemade/utils/x.py'
+    });
+    assert.deepEqual(placeModule('./a/../../lib/u.py'), {
+      climb: '..',
+      inside: 'lib/u.py'
+    });
   });
 
   it('refuses a module that is no file below any folder', async () => {
