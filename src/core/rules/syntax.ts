@@ -143,7 +143,8 @@ export function argumentsIn(source: string, call: SyntaxNode): IArgument[] {
   for (let child = list?.firstChild; child; child = child.nextSibling) {
     if (child.name === '(' || child.name === ')' || child.name === ',') {
       flush();
-    } else {
+    } else if (child.name !== 'Comment') {
+      // A comment above an argument (`# the solver` then `method='TNC'`) is no part of it.
       parts.push(child);
     }
   }
