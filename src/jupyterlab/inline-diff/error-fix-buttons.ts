@@ -5,7 +5,8 @@ import { PanelLayout, Widget } from '@lumino/widgets';
 
 /**
  * A "Fix with Modernizer" button under every code cell whose outputs hold an error:
- * it asks for a proposal for that cell, which shows in the cell as an inline diff.
+ * it asks for a proposal for that cell, which shows in the cell as an inline diff; when
+ * none comes, the answer shows beside the button.
  */
 export class ErrorFixButtons implements IDisposable {
   constructor(options: ErrorFixButtons.IOptions) {
@@ -82,7 +83,7 @@ export class ErrorFixButtons implements IDisposable {
   }
 
   private _panel: NotebookPanel;
-  private _onFix: (cellId: string) => void;
+  private _onFix: ErrorFixButtons.IOptions['onFix'];
   private _buttons = new Map<Cell, Widget>();
   private _followed = new Set<ICodeCellModel>();
   private _frame: number | null = null;
@@ -93,13 +94,13 @@ export class ErrorFixButtons implements IDisposable {
 export namespace ErrorFixButtons {
   export interface IOptions {
     panel: NotebookPanel;
-    /** Asks for a proposal for the cell. */
-    onFix: (cellId: string) => void;
+    /** Asks for a proposal for the cell; resolves to what to say when none came. */
+    onFix: (cellId: string) => Promise<string | null>;
   }
 }
 
 namespace Private {
-  export function button(onClick: () => void): Widget {
+  export function button(onFix: () => Promise<string | null>): Widget {
     const node = document.createElement('div');
     const button = document.createElement('button');
     button.type = 'button';
@@ -107,8 +108,20 @@ namespace Private {
     button.textContent = 'Fix with Modernizer';
     button.title =
       'Propose the migration rules’ fix of this cell, as an inline diff';
-    button.addEventListener('click', onClick);
-    node.appendChild(button);
+    const answer = document.createElement('span');
+    answer.className = 'jp-Modernizer-fixErrorAnswer';
+    answer.setAttribute('role', 'status');
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      answer.textContent = 'Looking for a fix…';
+      void onFix()
+        .catch((error: Error) => `No fix: ${error.message}`)
+        .then(text => {
+          answer.textContent = text ?? '';
+          button.disabled = false;
+        });
+    });
+    node.append(button, answer);
     const widget = new Widget({ node });
     widget.addClass('jp-Modernizer-fixError');
     return widget;

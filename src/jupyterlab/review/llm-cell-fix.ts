@@ -76,7 +76,7 @@ export async function fixCellWithLLM(
   const { llm, review, scanner, panel, cellId, position } = options;
   const failure = Private.errorOf(panel, cellId);
   const source = review.notebook.source(cellId);
-  const environment = await scanner.environment(liveCodeCells(panel));
+  const environment = await scanner.probedEnvironment(liveCodeCells(panel));
   if (!failure || source === null || !environment) {
     return null;
   }

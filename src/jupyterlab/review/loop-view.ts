@@ -102,6 +102,10 @@ export class LoopView {
           }
         } else if (check.kind === 'cell-started') {
           session.updateCell(check.cell.id, 'running');
+          // The notebook follows the run, unless the user is typing in a cell.
+          if (this._options.panel.content.mode !== 'edit') {
+            this._scrollTo(check.cell.id);
+          }
           loop.setActivity(`Running ${cell(check.cell.id)}`);
         } else if (check.kind === 'cell-finished') {
           // A cell that raised as its saved outputs show ran as in the original.
@@ -153,6 +157,9 @@ export class LoopView {
           `Proposal for ${where}${rules ? `: ${rules}` : ` (${event.proposal.fixer})`}`
         );
         loop.setActivity(`Waiting for your review of the fix for ${where}`);
+        if (target.kind === 'cell') {
+          this._scrollTo(target.cellId);
+        }
         break;
       }
       case 'applied':
@@ -217,6 +224,15 @@ export class LoopView {
       label: (c.source.split('\n').find(l => l.trim() !== '') ?? '').trim(),
       status: 'pending'
     }));
+  }
+
+  /** Scrolls the notebook to a cell, if it is out of view. */
+  private _scrollTo(cellId: string): void {
+    const notebook = this._options.panel.content;
+    const index = notebook.widgets.findIndex(c => c.model.id === cellId);
+    if (index >= 0) {
+      void notebook.scrollToItem(index, 'smart').catch(() => undefined);
+    }
   }
 
   private _failure(summary: ICheckSummary): IFailure | null {

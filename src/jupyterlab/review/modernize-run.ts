@@ -45,11 +45,12 @@ export async function runModernize(
 ): Promise<Verdict | null> {
   const { panel, kernel, session, scanner, review, loop, settings, signal } =
     options;
-  const environment = await scanner.environment(liveCodeCells(panel));
+  session.setRun('waiting', 'Waiting for the kernel’s library versions…');
+  const environment = await scanner.probedEnvironment(liveCodeCells(panel));
   if (!environment) {
     session.setRun(
       'idle',
-      'The library versions are not known yet: wait for the kernel, then press Modernize.'
+      'The kernel did not tell the library versions: check the Libraries section, then press Modernize.'
     );
     return null;
   }

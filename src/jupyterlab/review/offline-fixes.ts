@@ -58,7 +58,7 @@ export async function offlineProposals(
       kind: Private.kindOf(rules.map(rule => rule.kind)),
       before: cell.source,
       after: rewrite.source,
-      rationale: summaries.join('; '),
+      rationale: summaries.join(' '),
       ruleIds: rewrite.ruleIds,
       fixer: 'rules',
       unsafe: unsafeReasons(cell.source, rewrite.source, {

@@ -17,6 +17,8 @@ import { ScanModel } from './scan-model';
 
 /** How long the sources must stay unchanged before the notebook is scanned again. */
 const RESCAN_DELAY_MS = 400;
+// How long an action waits for the kernel to answer the probe of the library versions.
+const PROBE_WAIT_MS = 60_000;
 
 /**
  * The preflight scan of one open notebook: scans its code cells with the migration
@@ -64,6 +66,33 @@ export class PreflightScanner implements IDisposable {
       ),
       files: await files
     };
+  }
+
+  /**
+   * The same, once the kernel's probe of the library versions has answered: an action
+   * pressed while the kernel starts waits for it (up to a minute) instead of refusing.
+   */
+  async probedEnvironment(
+    cells: readonly ICheckCell[]
+  ): Promise<ILoopEnvironment | null> {
+    if (!versionsOf(this._session.environment)) {
+      await new Promise<void>(resolve => {
+        const done = () => {
+          clearTimeout(timer);
+          this._session.environmentChanged.disconnect(check);
+          resolve();
+        };
+        const check = () => {
+          const { state } = this._session.environment;
+          if (state === 'ready' || state === 'failed') {
+            done();
+          }
+        };
+        const timer = setTimeout(done, PROBE_WAIT_MS);
+        this._session.environmentChanged.connect(check);
+      });
+    }
+    return this.environment(cells);
   }
 
   /** The files and folders beside the notebook (listed again after each probe). */

@@ -74,7 +74,10 @@ export class ReviewController implements IDisposable {
     }
     this._errorButtons = new ErrorFixButtons({
       panel: options.panel,
-      onFix: cellId => void this.fixCell(cellId)
+      onFix: async cellId => {
+        await this.fixCell(cellId);
+        return this.pendingFor(cellId) ? null : this.proposals.message;
+      }
     });
     this._scanner.sourcesChanged.connect(this._rebaseAll, this);
     this._session.runChanged.connect(this._onRun, this);
@@ -370,16 +373,19 @@ export class ReviewController implements IDisposable {
     if (this.proposals.busy) {
       return null;
     }
-    const cells = liveCodeCells(this._panel);
-    const environment = await this._scanner.environment(cells);
+    this.proposals.setBusy(true, busyMessage);
+    const environment = await this._scanner.probedEnvironment(
+      liveCodeCells(this._panel)
+    );
     if (!environment) {
       this.proposals.setBusy(
         false,
-        'The library versions are not known yet: wait for the kernel.'
+        'The kernel did not tell the library versions: check the Libraries section, then try again.'
       );
       return null;
     }
-    this.proposals.setBusy(true, busyMessage);
+    // The cells as they are once the versions are known (the user may have typed since).
+    const cells = liveCodeCells(this._panel);
     try {
       const kernel = this._panel.sessionContext.session?.kernel;
       const proposals = await offlineProposals({

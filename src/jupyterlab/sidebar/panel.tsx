@@ -5,6 +5,7 @@ import { PANEL_ID } from '../commands';
 import { modernizerIcon } from '../icons';
 import type { CheckSession } from '../session/session';
 import type { IModernizerTracker } from '../tokens';
+import { ActionsBar } from './actions-bar';
 import { CellList } from './cell-list';
 import { EnvironmentSection } from './environment-section';
 import { FailureSection } from './failure-section';
@@ -105,24 +106,16 @@ function SessionView({
     cellPositions(liveCodeCells(session.panel)).get(cellId) ?? 0;
   return (
     <>
+      <ActionsBar session={session} />
       <KernelSection model={model} />
       <EnvironmentSection
         model={model}
         onRefresh={() => void session.refreshEnvironment()}
       />
       <PreflightSection model={session.scanner.model} onReveal={reveal} />
-      <ModernizeSection
-        loop={session.loop}
-        review={session.review}
-        model={model}
-        onModernize={() => void session.modernize()}
-      />
+      <ModernizeSection loop={session.loop} />
       <ProposalsSection review={session.review} onReveal={reveal} />
-      <RunSection
-        model={model}
-        onRun={() => void session.run()}
-        onStop={() => session.stop()}
-      />
+      <RunSection model={model} />
       <FailureSection model={model} onReveal={reveal} />
       <CellList model={model} onReveal={reveal} />
       <ScoresSection review={session.review} positionOf={positionOf} />
