@@ -17,8 +17,9 @@ from one round to the next, so that a change in the machine's load falls on all 
 
 It prints per size and J: the wall time, seconds per notebook (wall, and CPU of the command, its
 server and kernels together, which a busy machine moves far less), notebooks per hour and how
-many ended reproducible; the ratio of notebooks per hour of J = 2 to J = 1 per size; the cost
-per notebook of each size against the smallest (it must not grow with the batch); and every
+many ended reproducible; the ratio of notebooks per hour of J = 2 to J = 1 per size (the median
+of each round's pair, which ran under much the same load); the cost per notebook of each size
+against the smallest (it must not grow with the batch: judged on CPU time); and every
 notebook whose verdict is not the same in all runs (the corpus has notebooks with unseeded
 randomness whose scores may land out of tolerance in one run and not in another).
 
@@ -157,15 +158,25 @@ def main():
             f"  {row['seconds_per_notebook']:>10.2f}  {row['cpu_seconds_per_notebook']:>14.2f}"
             f"  {row['notebooks_per_hour']:>14}  {row['reproducible']:>7g}/{count}"
         )
-    ratios = {
-        size: by[(size, 2)]["notebooks_per_hour"] / by[(size, 1)]["notebooks_per_hour"]
+    # Each round's pair ran one after the other, under much the same load: their ratio is
+    # steadier than the ratio of the medians.
+    paired = {
+        size: [
+            one / two
+            for one, two in zip(
+                measured[(size, 1)]["wall"], measured[(size, 2)]["wall"], strict=True
+            )
+        ]
         for size in sizes
     }
+    ratios = {size: statistics.median(values) for size, values in paired.items()}
     print()
-    print(
-        "notebooks per hour, --jobs 2 / --jobs 1: "
-        + ", ".join(f"{ratio:.2f} (batches of {size})" for size, ratio in ratios.items())
-    )
+    for size, values in paired.items():
+        each = ", ".join(f"{value:.2f}" for value in values)
+        print(
+            f"notebooks per hour, --jobs 2 / --jobs 1, batches of {size}: "
+            f"{ratios[size]:.2f} (median of the rounds' pairs: {each})"
+        )
     # Against the smallest batch: wall time moves with the machine's load, CPU time hardly.
     growth = {}
     for jobs in JOBS:
@@ -175,11 +186,11 @@ def main():
                 for key in ("seconds_per_notebook", "cpu_seconds_per_notebook")
             }
             growth[f"{size}/{sizes[0]} jobs {jobs}"] = factors
+            cpu = factors["cpu_seconds_per_notebook"]
             print(
                 f"cost per notebook, batches of {size} / batches of {sizes[0]}, --jobs {jobs}: "
-                f"wall {factors['seconds_per_notebook']:.2f}, "
-                f"CPU {factors['cpu_seconds_per_notebook']:.2f}"
-                f" ({'within 10%: does not grow' if factors['cpu_seconds_per_notebook'] <= 1.1 else 'GROWS'})"
+                f"wall {factors['seconds_per_notebook']:.2f}, CPU {cpu:.2f}"
+                f" ({'within 10%: does not grow' if cpu <= 1.1 else 'GROWS'})"
             )
     differ = {path: runs for path, runs in verdicts.items() if len(set(runs.values())) > 1}
     if differ:
@@ -200,6 +211,7 @@ def main():
                     "rounds": args.rounds,
                     "rows": rows,
                     "ratio_jobs2_to_jobs1": {str(s): round(r, 3) for s, r in ratios.items()},
+                    "ratio_by_round": {str(s): [round(v, 3) for v in p] for s, p in paired.items()},
                     "cost_growth": growth,
                     "measured": {f"{s}x{j}": m for (s, j), m in measured.items()},
                     "differing_verdicts": {
