@@ -25,6 +25,9 @@ export interface ICheckCommandOptions {
   notebook: string;
   serverUrl?: string;
   token?: string;
+  /** Kernels from this Jupyter Enterprise Gateway instead of a Jupyter server. */
+  gatewayUrl?: string;
+  gatewayToken?: string;
   serverPath?: string;
   jupyter?: string;
   budgetMs: number;
@@ -45,6 +48,9 @@ export interface IRunCommandOptions {
   tolerance: number;
   serverUrl?: string;
   token?: string;
+  /** Kernels from this Jupyter Enterprise Gateway instead of a Jupyter server. */
+  gatewayUrl?: string;
+  gatewayToken?: string;
   jupyter?: string;
   budgetMs: number;
   cellTimeoutMs: number;
@@ -171,10 +177,13 @@ namespace Private {
   /** What check and run share: the server, the time limits and the JSON report. */
   function common(values: Values) {
     const server = Private.server(values.string('server-url'));
+    const gateway = Private.gateway(values);
     return {
       serverUrl: server?.url,
       token:
         values.string('token') ?? server?.token ?? process.env.JUPYTER_TOKEN,
+      gatewayUrl: gateway?.url,
+      gatewayToken: gateway?.token,
       jupyter: values.string('jupyter'),
       budgetMs: Private.seconds('--budget', values.string('budget'), 600),
       cellTimeoutMs: Private.seconds(
@@ -260,9 +269,44 @@ namespace Private {
     };
   }
 
+  /**
+   * The gateway's URL and token (--gateway-token, a `?token=` in the URL, else
+   * $JUPYTER_GATEWAY_AUTH_TOKEN as Jupyter Server's gateway client reads it). The flags
+   * of a Jupyter server are refused beside it: the kernels would not come from where
+   * the user meant.
+   */
+  export function gateway(
+    values: Values
+  ): { url: string; token?: string } | undefined {
+    const given = server(values.string('gateway-url'), '--gateway-url');
+    const token = values.string('gateway-token');
+    if (!given) {
+      if (token !== undefined) {
+        throw new UsageError('--gateway-token needs --gateway-url.');
+      }
+      return undefined;
+    }
+    for (const flag of ['server-url', 'token', 'jupyter', 'server-path']) {
+      if (values.string(flag) !== undefined) {
+        throw new UsageError(
+          `--${flag} is for a Jupyter server; --gateway-url takes the kernels from ` +
+            'Enterprise Gateway instead: pass one or the other' +
+            (flag === 'token'
+              ? " (the gateway's token is --gateway-token)."
+              : '.')
+        );
+      }
+    }
+    return {
+      url: given.url,
+      token: token ?? given.token ?? process.env.JUPYTER_GATEWAY_AUTH_TOKEN
+    };
+  }
+
   /** The server's base URL; a `?token=` in a URL pasted from Jupyter's log is used. */
   export function server(
-    value: string | undefined
+    value: string | undefined,
+    flag = '--server-url'
   ): { url: string; token?: string } | undefined {
     if (value === undefined) {
       return undefined;
@@ -272,12 +316,12 @@ namespace Private {
       url = new URL(value);
     } catch {
       throw new UsageError(
-        `--server-url takes a URL like http://localhost:8888/, not "${value}".`
+        `${flag} takes a URL like http://localhost:8888/, not "${value}".`
       );
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new UsageError(
-        `--server-url must be http or https, not "${url.protocol}".`
+        `${flag} must be http or https, not "${url.protocol}".`
       );
     }
     const token = url.searchParams.get('token') ?? undefined;

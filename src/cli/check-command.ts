@@ -16,6 +16,7 @@ import {
 } from '../core';
 import { ExitCode, type ICheckCommandOptions } from './args';
 import { kernelSpecs, serverSettings, startKernelSession } from './connection';
+import { requireGatewaySpec, startGatewayKernel } from './gateway';
 import { startLocalServer } from './local-server';
 import {
   formatEnvironment,
@@ -63,8 +64,9 @@ export async function checkCommand(
   const cleanups: (() => Promise<void>)[] = [];
   const startedAt = new Date();
   try {
-    let url = options.serverUrl;
-    let token = options.token;
+    const gateway = options.gatewayUrl !== undefined;
+    let url = options.gatewayUrl ?? options.serverUrl;
+    let token = gateway ? options.gatewayToken : options.token;
     if (!url) {
       const server = await startLocalServer({
         rootDir: dirname(path),
@@ -77,7 +79,11 @@ export async function checkCommand(
       return ExitCode.interrupted;
     }
     const settings = serverSettings(url, token);
-    const kernel = kernelFor(notebook, await kernelSpecs(settings));
+    const specs = await kernelSpecs(settings, gateway);
+    if (gateway) {
+      requireGatewaySpec(specs, settings.baseUrl);
+    }
+    const kernel = kernelFor(notebook, specs);
     if (notebook.upgradedFrom) {
       stdout.write(
         `nbformat ${notebook.upgradedFrom}: run as its nbformat 4 conversion, as Jupyter opens it.\n`
@@ -86,11 +92,13 @@ export async function checkCommand(
     stdout.write(
       `Kernel: ${kernel.name}${kernel.notice ? ` (${kernel.notice})` : ''}\n`
     );
-    const session = await startKernelSession(
-      settings,
-      options.serverPath ?? basename(path),
-      kernel.name
-    );
+    const session = gateway
+      ? await startGatewayKernel(settings, dirname(path), kernel.name)
+      : await startKernelSession(
+          settings,
+          options.serverPath ?? basename(path),
+          kernel.name
+        );
     cleanups.push(session.shutdown);
     if (signal.aborted) {
       return ExitCode.interrupted;

@@ -28,19 +28,23 @@ export function serverSettings(
   });
 }
 
-/** The kernelspecs the server offers; the first request, so it also says when the server cannot be used. */
+/**
+ * The kernelspecs the server (or, with `gateway`, the Enterprise Gateway) offers; the
+ * first request, so it also says when the server cannot be used.
+ */
 export async function kernelSpecs(
-  settings: ServerConnection.ISettings
+  settings: ServerConnection.ISettings,
+  gateway = false
 ): Promise<IKernelSpecInfo[]> {
   let specs: KernelSpec.ISpecModels;
+  const where = `${gateway ? 'the gateway' : 'the Jupyter server'} at ${settings.baseUrl}`;
   try {
     specs = await KernelSpecAPI.getSpecs(settings);
   } catch (error) {
     const status = (error as ServerConnection.ResponseError).response?.status;
-    const where = `the Jupyter server at ${settings.baseUrl}`;
     if (status === 401 || status === 403) {
       throw new Error(
-        `${where} refused the token (${status}); pass the right --token.`
+        `${where} refused the token (${status}); pass the right ${gateway ? '--gateway-token' : '--token'}.`
       );
     }
     throw new Error(
@@ -94,6 +98,21 @@ export async function startKernelSession(
       .finally(() => kernel.dispose());
     return done;
   };
+  try {
+    await kernelReady(kernel, kernelName, readyTimeoutMs);
+  } catch (error) {
+    await shutdown();
+    throw error;
+  }
+  return { kernel, shutdown };
+}
+
+/** Waits for a kernel's first reply, at most `timeoutMs`. */
+export async function kernelReady(
+  kernel: Kernel.IKernelConnection,
+  kernelName: string,
+  timeoutMs: number
+): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([
@@ -103,18 +122,14 @@ export async function startKernelSession(
           () =>
             reject(
               new Error(
-                `Kernel "${kernelName}" did not answer within ${readyTimeoutMs / 1000}s.`
+                `Kernel "${kernelName}" did not answer within ${timeoutMs / 1000}s.`
               )
             ),
-          readyTimeoutMs
+          timeoutMs
         );
       })
     ]);
-  } catch (error) {
-    await shutdown();
-    throw error;
   } finally {
     clearTimeout(timer);
   }
-  return { kernel, shutdown };
 }

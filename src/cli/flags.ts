@@ -7,6 +7,8 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 const SERVER_FLAGS: Options = {
   'server-url': { type: 'string' },
   token: { type: 'string' },
+  'gateway-url': { type: 'string' },
+  'gateway-token': { type: 'string' },
   jupyter: { type: 'string' },
   budget: { type: 'string' },
   'cell-timeout': { type: 'string' },

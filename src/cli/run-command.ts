@@ -5,6 +5,7 @@ import { BatchProgress } from './batch-progress';
 import { formatBatchTable, type IBatchRow } from './batch-table';
 import type { ICheckContext } from './check-command';
 import { kernelSpecs, serverSettings } from './connection';
+import { requireGatewaySpec } from './gateway';
 import { startLocalServer } from './local-server';
 import { LockBusyError } from './lock';
 import {
@@ -66,8 +67,9 @@ export async function runCommand(
         'No LLM configured (set OPENAI_BASE_URL for one): fixes come from the migration rules only.\n'
       );
     }
-    let url = options.serverUrl;
-    let token = options.token;
+    const gateway = options.gatewayUrl !== undefined;
+    let url = options.gatewayUrl ?? options.serverUrl;
+    let token = gateway ? options.gatewayToken : options.token;
     // Paths on the server are relative to its root: the folders' common ancestor here.
     let root = process.cwd();
     if (!url) {
@@ -80,9 +82,13 @@ export async function runCommand(
       ({ url, token } = server);
     }
     const settings = serverSettings(url, token);
-    const specs = await kernelSpecs(settings);
+    const specs = await kernelSpecs(settings, gateway);
+    if (gateway) {
+      requireGatewaySpec(specs, settings.baseUrl);
+    }
     const shared: IRunShared = {
       root,
+      gateway,
       settings,
       specs,
       options,
@@ -149,6 +155,10 @@ export async function runCommand(
   }
   if (signal.aborted) {
     return ExitCode.interrupted;
+  }
+  // A kernel the gateway could not give as the notebook needs it: nothing could run.
+  if (outcomes.some(outcome => outcome?.cannotRun)) {
+    return ExitCode.cannotRun;
   }
   const all =
     problems === 0 &&

@@ -27,6 +27,7 @@ import {
 import type { IRunCommandOptions } from './args';
 import type { ICheckContext } from './check-command';
 import { startKernelSession } from './connection';
+import { GatewayKernelError, startGatewayKernel } from './gateway';
 import { MemoryNotebook } from './memory-notebook';
 import type { IRunNotebook } from './out-paths';
 import { capOutputs } from './output-cap';
@@ -46,6 +47,8 @@ export interface IRunReport extends IModernizeReport {
 export interface IRunShared {
   /** The server's root: notebooks' paths on the server are relative to it. */
   root: string;
+  /** Kernels from Enterprise Gateway: started by the notebook's folder, not by a path. */
+  gateway?: boolean;
   settings: ServerConnection.ISettings;
   specs: IKernelSpecInfo[];
   options: IRunCommandOptions;
@@ -64,6 +67,8 @@ export interface INotebookOutcome {
   error?: string;
   /** Results not written, and a notebook that could not be modernized: each one a problem. */
   problems: number;
+  /** No kernel as the notebook needs it could be had: the run could not be made. */
+  cannotRun?: boolean;
 }
 
 /**
@@ -101,7 +106,12 @@ export async function runNotebook(
         ? `${path}: ${message}\n`
         : `Could not modernize ${path}: ${message}\n`
     );
-    return { path, error: message, problems: 1 };
+    return {
+      path,
+      error: message,
+      problems: 1,
+      ...(error instanceof GatewayKernelError ? { cannotRun: true } : {})
+    };
   }
 }
 
@@ -117,13 +127,15 @@ namespace Private {
     const { path, notebook } = item;
     const folder = dirname(path);
     const serverPath = relative(root, path).split(sep).join('/');
-    if (serverPath.startsWith('..')) {
+    if (!shared.gateway && serverPath.startsWith('..')) {
       throw new Error(
         `it is outside the server's root ${root}; run from a folder that holds it.`
       );
     }
     const kernel = kernelFor(notebook, specs);
-    const session = await startKernelSession(settings, serverPath, kernel.name);
+    const session = shared.gateway
+      ? await startGatewayKernel(settings, folder, kernel.name)
+      : await startKernelSession(settings, serverPath, kernel.name);
     const cleanups = [session.shutdown];
     try {
       const executor = new KernelExecutor({ kernel: session.kernel });

@@ -9,6 +9,11 @@ const SERVER_OPTIONS = `Server options:
   --server-url URL     run against this Jupyter server (default: start a local one)
   --token TOKEN        the server's token (default: $JUPYTER_TOKEN)
   --jupyter PATH       the jupyter executable for the local server (default: from PATH)
+  --gateway-url URL    take the kernels from this Jupyter Enterprise Gateway instead
+                       (its kernels API; each kernel is started in its notebook's
+                       folder through KERNEL_WORKING_DIR, which the kernels must see at
+                       the same path; not with --server-url)
+  --gateway-token TOKEN  the gateway's token (default: $JUPYTER_GATEWAY_AUTH_TOKEN)
   --budget S           time budget for the whole run, in seconds (default 600)
   --cell-timeout S     time limit per cell, in seconds (default: none, the budget
                        left bounds each cell)
@@ -94,8 +99,9 @@ OPENAI_API_KEY.
 Exit codes: 0 every notebook reproducible, 1 a notebook failed or its scores are off,
 2 bad input (not a notebook, --out or --json not usable, a result that would overwrite
 a file; all found before a server starts), 3 could not run (server or kernel did not
-start, another run holds the lock), 4 blocked (a notebook needs a package installed or
-data downloaded, and none failed otherwise), 130 interrupted.`,
+start, a gateway's kernel not in its notebook's folder, another run holds the lock),
+4 blocked (a notebook needs a package installed or data downloaded, and none failed
+otherwise), 130 interrupted.`,
 
   scores: `Usage: ${NAME} scores ORIGINAL.ipynb [EXECUTED.ipynb] [options]
 

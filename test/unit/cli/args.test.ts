@@ -25,6 +25,8 @@ describe('parseCommandLine', () => {
         notebook: 'nb.ipynb',
         serverUrl: 'http://host:8888/',
         token: 'secret',
+        gatewayUrl: undefined,
+        gatewayToken: undefined,
         serverPath: undefined,
         jupyter: undefined,
         budgetMs: 300_000,
