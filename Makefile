@@ -52,7 +52,17 @@ lint-py: $(VENV)/.installed
 test-unit: node_modules/.installed
 	npm run test:unit
 
-test-integration: install
+# Jupyter Enterprise Gateway pins an older jupyter-server and jupyter-client than JupyterLab's,
+# so it lives in a venv of its own; its kernels still run on .venv's Python (see the gateway test).
+GATEWAY_VENV := .venv-gateway
+
+$(GATEWAY_VENV)/.installed:
+	$(PYTHON) -m venv $(GATEWAY_VENV)
+	$(GATEWAY_VENV)/bin/pip install --quiet --upgrade pip
+	$(GATEWAY_VENV)/bin/pip install --quiet "jupyter_enterprise_gateway>=3.2,<4"
+	touch $@
+
+test-integration: install $(GATEWAY_VENV)/.installed
 	npm run test:integration
 
 test-python: install
@@ -88,4 +98,4 @@ bench-real: install
 
 clean:
 	npm run clean
-	rm -rf node_modules ui-tests/node_modules $(VENV)
+	rm -rf node_modules ui-tests/node_modules $(VENV) $(GATEWAY_VENV)
