@@ -240,6 +240,55 @@ describe(
       assert.deepEqual(await kernelsOn(gateway!.url, TOKEN), []);
     });
 
+    it('shuts every kernel down on the gateway after Ctrl+C', async () => {
+      const sleeper = notebook('import time\ntime.sleep(60)');
+      await writeTree(join(dir, 'work'), {
+        'nap1/nap1.ipynb': sleeper,
+        'nap2/nap2.ipynb': sleeper
+      });
+      let polling = false;
+      const run = await cli(
+        [
+          'run',
+          'nap1/nap1.ipynb',
+          'nap2/nap2.ipynb',
+          '--offline',
+          '--out',
+          'out-nap',
+          '--jobs',
+          '2',
+          '--gateway-url',
+          gateway!.url,
+          '--gateway-token',
+          TOKEN
+        ],
+        {
+          cwd: join(dir, 'work'),
+          env,
+          onStdout: (_, child) => {
+            if (polling) {
+              return;
+            }
+            polling = true;
+            // Ctrl+C once both kernels run their long cell.
+            const poll = async () => {
+              const kernels = await kernelsOn(gateway!.url, TOKEN);
+              if (
+                kernels.filter(k => k.execution_state === 'busy').length < 2
+              ) {
+                setTimeout(poll, 200);
+                return;
+              }
+              child.kill('SIGINT');
+            };
+            void poll();
+          }
+        }
+      );
+      assert.equal(run.code, 130, `${run.stdout}\n${run.stderr}`);
+      assert.deepEqual(await kernelsOn(gateway!.url, TOKEN), []);
+    });
+
     it('says the gateway refused the token, exit 3, no stack trace', async () => {
       const run = await cli(
         args(gateway!.url, 'out-bad-token', '--gateway-token', 'wrong'),
