@@ -9,6 +9,7 @@ import { numpyShapeRules } from './numpy-shapes';
 import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
 import { pandasSignatureRules } from './pandas-signatures';
+import { pandasStringRules } from './pandas-strings';
 import { pandasBehaviourRules } from './pandas-behaviour';
 import { sklearnModuleRules } from './sklearn-modules';
 import { sklearnObjectRules } from './sklearn-objects';
@@ -54,6 +55,8 @@ export const allRules: readonly IRule[] = [
   ...pandasApiRules,
   ...pandasCallRules,
   ...pandasSignatureRules,
+  // Before the behaviour rules: a dtype comparison the kernel confirms is rewritten here.
+  ...pandasStringRules,
   ...pandasBehaviourRules,
   ...sklearnModuleRules,
   ...sklearnObjectRules,
