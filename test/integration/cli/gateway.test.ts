@@ -102,7 +102,7 @@ const NOTEBOOKS: Record<string, string[]> = {
 };
 
 describe(
-  'jupyterlab-modernizer run --gateway-url',
+  'jupyterlab-modernizer run and check --gateway-url',
   { timeout: 300_000 },
   () => {
     let dir: string;
@@ -237,6 +237,27 @@ describe(
         )
       );
       assert.doesNotMatch(run.stderr, /\n\s+at /);
+      assert.deepEqual(await kernelsOn(gateway!.url, TOKEN), []);
+    });
+
+    it("checks a notebook on a gateway kernel in the notebook's folder", async () => {
+      await writeTree(join(dir, 'work'), {
+        'checked/checked.ipynb': notebook(
+          "assert open('label.txt').read() == 'checked here'"
+        ),
+        'checked/label.txt': 'checked here'
+      });
+      const run = await cli(
+        [
+          'check',
+          'checked/checked.ipynb',
+          '--gateway-url',
+          `${gateway!.url}?token=${TOKEN}`
+        ],
+        { cwd: join(dir, 'work'), env }
+      );
+      assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+      assert.match(run.stdout, /Passed: all 1 code cell ran/);
       assert.deepEqual(await kernelsOn(gateway!.url, TOKEN), []);
     });
 
