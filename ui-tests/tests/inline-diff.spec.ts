@@ -439,7 +439,7 @@ test.describe('Inline diff in a Modernize run', () => {
     );
   });
 
-  test('with an edit of the user’s and a hunk rejected, the run takes the cell as the review left it', async ({
+  test('with an edit of the user’s and a hunk rejected, the run takes the cell as the review left it and proposes the rejected hunk again only once the code changed', async ({
     page,
     tmpPath
   }) => {
@@ -470,16 +470,29 @@ test.describe('Inline diff in a Modernize run', () => {
     const timeline = panel.locator('.jp-Modernizer-timeline');
     await expect(timeline).toContainText('Accepted and applied.');
     await expect(timeline).not.toContainText('Not applied');
-    // The import still fails: the next proposal fixes it, accepted whole this time.
+    // The import still fails, and the fix turned down is not proposed again on that code.
+    const verdict = panel.locator('.jp-Modernizer-verdict');
+    await expect(verdict).toHaveAttribute('data-verdict', 'fails', {
+      timeout: 30_000
+    });
+    await expect(cell.locator('.jp-Modernizer-inlineHunk')).toHaveCount(0);
+    expect(await cellSource(page, 0)).toBe(`# checked\n${FLOAT_FIXED}`);
+    // Once the user changed the code, the next run proposes it again.
+    await page.notebook.enterCellEditingMode(0);
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('# again\n');
+    await expect
+      .poll(() => cellSource(page, 0))
+      .toBe(`# again\n# checked\n${FLOAT_FIXED}`);
+    await page.keyboard.press('Escape');
+    await panel.getByRole('button', { name: 'Modernize' }).click();
     await expect(cell.locator('.jp-Modernizer-inlineHunk')).toHaveCount(1, {
       timeout: 30_000
     });
     await cell.getByRole('button', { name: 'Accept cell' }).click();
-    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
-      'data-verdict',
-      'reproducible',
-      { timeout: 60_000 }
-    );
-    expect(await cellSource(page, 0)).toBe(`# checked\n${BOTH_FIXED}`);
+    await expect(verdict).toHaveAttribute('data-verdict', 'reproducible', {
+      timeout: 60_000
+    });
+    expect(await cellSource(page, 0)).toBe(`# again\n# checked\n${BOTH_FIXED}`);
   });
 });
