@@ -9,7 +9,10 @@ const MAGIC_LINE = /^[ \t]*([%!]|[\w.]+\?\??[ \t]*$)/;
 /** A source ready for the rules: Python with magics blanked, parsed once. */
 export interface IPreparedSource {
   source: string;
-  /** The parsed text: `source` with magic lines replaced by spaces (same offsets). */
+  /**
+   * The parsed text: `source` with magic lines replaced by spaces and each float that ends
+   * in its point (`2.`, `1.e5`) with a digit for the point, all at the same offsets.
+   */
   python: string;
   tree: Tree;
   /** Why the source cannot be scanned (a non-Python cell magic). */
@@ -51,7 +54,8 @@ export function prepareSource(source: string): IPreparedSource {
       skip: `${magic} cell is not Python`
     };
   }
-  return { source, python, tree: parser.parse(python) };
+  const parsed = Private.withFullFloats(python);
+  return { source, python: parsed, tree: parser.parse(parsed) };
 }
 
 /**
@@ -77,6 +81,24 @@ export function importTable(
   return table;
 }
 namespace Private {
+  // A number's point with no digit after it: `2.`, `1.e-3`, `3..real`. The grammar reads
+  // such a float as a member access, or not at all, though Python reads it as a float.
+  // Strings and comments come first in the alternation, so that they are kept whole.
+  const POINT_ENDED =
+    /("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|#[^\n]*)|(?<![\w.])(\d+)\.(?!\d)/g;
+
+  /**
+   * The text with the point of each such float replaced by a 0: the same length, so every
+   * node keeps its offsets, and a Number node over the float's own text in the source.
+   */
+  export function withFullFloats(python: string): string {
+    return /\d\./.test(python)
+      ? python.replace(POINT_ENDED, (whole, kept: string, digits: string) =>
+          kept === undefined ? `${digits}0` : whole
+        )
+      : python;
+  }
+
   /** Adds the names one import statement binds. */
   export function bindImport(
     statement: SyntaxNode,
