@@ -11,7 +11,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 LAB_PORT ?= 8888
 ML_STACK := pandas numpy scikit-learn scipy matplotlib seaborn
 
-.PHONY: demo install build lint lint-ts lint-py test test-unit test-integration test-python test-ui \
+.PHONY: demo install build lint lint-ts lint-py test test-unit test-integration test-python test-package test-ui \
 	chromium bench bench-real clean
 
 demo: install
@@ -27,7 +27,7 @@ $(VENV)/.created:
 
 $(VENV)/.installed: $(VENV)/.created pyproject.toml
 	$(BIN)/pip install --quiet "jupyterlab>=4.6,<4.7" "jupyter-builder>=1.2" ipykernel $(ML_STACK) \
-	  hatchling editables hatch-jupyter-builder hatch-nodejs-version
+	  hatchling editables hatch-jupyter-builder hatch-nodejs-version build
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -66,7 +66,12 @@ test-integration: install $(GATEWAY_VENV)/.installed
 	npm run test:integration
 
 test-python: install
-	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q tests --ignore=tests/package
+
+# The wheel and the npm package, built from a copy of the tree (the checkout stays as it is)
+# and installed as users install them: the wheel into a fresh venv from the package index.
+test-package: install
+	$(BIN)/python -m pytest -q tests/package
 
 chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
@@ -81,7 +86,7 @@ ui-tests/node_modules/.installed: ui-tests/package.json ui-tests/package-lock.js
 test-ui: install chromium ui-tests/node_modules/.installed
 	cd ui-tests && npx playwright test
 
-test: install lint test-unit test-integration test-python test-ui
+test: install lint test-unit test-integration test-python test-package test-ui
 
 bench: install
 	$(BIN)/python benchmarks/bench_check.py
