@@ -176,4 +176,31 @@ test.describe('The flow a newcomer follows', () => {
     ).toBe(true);
     await screenshot(page, 'wide-proposal');
   });
+
+  test('Fix all offline says why some eroded lines got no proposal', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/why.ipynb`, [
+      'import numpy as np\nimport pandas as pd',
+      'df = pd.DataFrame({"a": [1, 2]}, index=["x", "y"])',
+      'print(df.ix[0])',
+      'x = np.float(1)\ny = np.int(2)'
+    ]);
+    const panel = await openPanel(page);
+    await expect(panel.locator('[data-rule="pandas.ix"]')).toBeVisible({
+      timeout: 30_000
+    });
+    const lines = await panel.locator('.jp-Modernizer-finding').count();
+    await panel.getByRole('button', { name: 'Fix all offline' }).click();
+    await expect(panel.locator('.jp-Modernizer-proposal')).toHaveCount(1);
+    const why = panel.locator(
+      '.jp-Modernizer-proposals .jp-Modernizer-message'
+    );
+    await expect(why).toContainText(`1 proposal for ${lines} eroded lines`);
+    // The two rewrites of the last cell are its one proposal; the others wait for the kernel.
+    await expect(why).toContainText(
+      `Not proposed: ${lines - 2} must wait until the cells before them have run`
+    );
+  });
 });

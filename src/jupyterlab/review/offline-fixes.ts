@@ -10,6 +10,7 @@ import {
   type ICheckCell,
   type IKernelProbe,
   type IProposal,
+  type IRuleMatch,
   type IScanEnvironment
 } from '../../core';
 
@@ -20,6 +21,40 @@ export interface IOfflineFixOptions {
   environment: IScanEnvironment;
   /** The live kernel, for rules whose rewrite depends on an object; null without one. */
   probe: IKernelProbe | null;
+  /** Filled in with why some eroded lines got no proposal. */
+  tally?: IOfflineTally;
+}
+
+/** What came of the eroded lines the rules found, for the panel to say. */
+export interface IOfflineTally {
+  /** Eroded lines found. */
+  lines: number;
+  /** Lines whose rewrite depends on an object the cells before them have not made yet. */
+  waiting: number;
+  /** Lines a rule points at but cannot rewrite by itself. */
+  pointOnly: number;
+  /** Rewrites left out: they overlap another one, or would break the cell's syntax. */
+  leftOut: number;
+}
+
+/** One sentence on why `tally`'s lines got fewer proposals than lines; null when nothing to say. */
+export function tallyText(
+  tally: IOfflineTally,
+  proposals: number
+): string | null {
+  const why = [
+    tally.waiting > 0 &&
+      `${tally.waiting} must wait until the cells before them have run (Modernize asks the kernel then)`,
+    tally.pointOnly > 0 &&
+      `${tally.pointOnly} have no automatic rewrite (see their notes in the preflight scan)`,
+    tally.leftOut > 0 &&
+      `${tally.leftOut} overlap another rewrite and are proposed once it is in`
+  ].filter(Boolean);
+  if (proposals === 0 || (proposals === tally.lines && why.length === 0)) {
+    return null;
+  }
+  const head = `${proposals} proposal${proposals === 1 ? '' : 's'} for ${tally.lines} eroded line${tally.lines === 1 ? '' : 's'}: one per cell, with every rewrite of that cell.`;
+  return why.length === 0 ? head : `${head} Not proposed: ${why.join('; ')}.`;
 }
 
 const RULES = new Map(allRules.map(rule => [rule.id, rule]));
@@ -47,6 +82,9 @@ export async function offlineProposals(
       matches = await answerQuestions(matches, probe);
     }
     const rewrite = proposeRewrite(cell.source, matches);
+    if (options.tally) {
+      Private.count(options.tally, matches, rewrite?.ruleIds ?? []);
+    }
     if (!rewrite || rewrite.source === cell.source) {
       continue;
     }
@@ -71,6 +109,22 @@ export async function offlineProposals(
 }
 
 namespace Private {
+  /** Adds a cell's matches to the tally: which were rewritten, and why the others were not. */
+  export function count(
+    tally: IOfflineTally,
+    matches: readonly IRuleMatch[],
+    applied: readonly string[]
+  ): void {
+    for (const match of matches) {
+      tally.lines++;
+      if (match.edits.length === 0) {
+        tally[match.question ? 'waiting' : 'pointOnly']++;
+      } else if (!applied.includes(match.ruleId)) {
+        tally.leftOut++;
+      }
+    }
+  }
+
   /** A cell fixed for a failure and a score at once is an error repair first. */
   export function kindOf(kinds: readonly FixKind[]): FixKind {
     for (const kind of [

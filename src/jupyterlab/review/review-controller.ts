@@ -24,7 +24,11 @@ import { KIND_LABELS } from '../sidebar/preflight-section';
 import type { SessionModel } from '../session/model';
 import type { ISessionSettings } from '../session/settings';
 import { cellPositions, liveCodeCells, liveScoreCells } from './notebook-cells';
-import { offlineProposals } from './offline-fixes';
+import {
+  offlineProposals,
+  tallyText,
+  type IOfflineTally
+} from './offline-fixes';
 import type { PreflightScanner } from './preflight';
 import { ProposalsModel, type IProposalEntry } from './proposals-model';
 import { ScoresModel } from './scores-model';
@@ -136,9 +140,14 @@ export class ReviewController implements IDisposable {
       false,
       made.proposals.length === 0
         ? 'No line the rules can rewrite without running the notebook.'
-        : decided > 0
-          ? `${decided} fix(es) you decided already are not proposed again: their cells have not changed since.`
-          : null
+        : [
+            tallyText(made.tally, made.proposals.length),
+            decided > 0
+              ? `${decided} fix(es) you decided before are not proposed again while their cells are unchanged.`
+              : null
+          ]
+            .filter(Boolean)
+            .join(' ') || null
     );
   }
 
@@ -367,9 +376,11 @@ export class ReviewController implements IDisposable {
    * The rules' proposals for the cells as they are now, the kernel answering the rules'
    * questions; null (and a message) when they cannot be made. Leaves the model busy.
    */
-  private async _offlineProposals(
-    busyMessage: string
-  ): Promise<{ cells: ICheckCell[]; proposals: IProposal[] } | null> {
+  private async _offlineProposals(busyMessage: string): Promise<{
+    cells: ICheckCell[];
+    proposals: IProposal[];
+    tally: IOfflineTally;
+  } | null> {
     if (this.proposals.busy) {
       return null;
     }
@@ -388,15 +399,17 @@ export class ReviewController implements IDisposable {
     const cells = liveCodeCells(this._panel);
     try {
       const kernel = this._panel.sessionContext.session?.kernel;
+      const tally = { lines: 0, waiting: 0, pointOnly: 0, leftOut: 0 };
       const proposals = await offlineProposals({
         cells,
         environment,
+        tally,
         probe:
           kernel && kernel.status !== 'dead'
             ? new KernelExecutor({ kernel })
             : null
       });
-      return { cells, proposals };
+      return { cells, proposals, tally };
     } catch (error) {
       this.proposals.setBusy(
         false,
