@@ -10,6 +10,7 @@ import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
 import { pandasSignatureRules } from './pandas-signatures';
 import { pandasStringRules } from './pandas-strings';
+import { pandasStrSetitemRules } from './pandas-str-setitem';
 import { pandasBehaviourRules } from './pandas-behaviour';
 import { sklearnModuleRules } from './sklearn-modules';
 import { sklearnObjectRules } from './sklearn-objects';
@@ -57,6 +58,7 @@ export const allRules: readonly IRule[] = [
   ...pandasSignatureRules,
   // Before the behaviour rules: a dtype comparison the kernel confirms is rewritten here.
   ...pandasStringRules,
+  ...pandasStrSetitemRules,
   ...pandasBehaviourRules,
   ...sklearnModuleRules,
   ...sklearnObjectRules,

@@ -34,9 +34,10 @@ export const pandasStrValuesRule: IRule = defineRule(
       "`.values` of a text column is a StringArray in pandas 3.0 (the 'str' dtype), not a numpy array: `.to_numpy()` gives the old object array.",
     link: pandasNotes('3.0.0'),
     raises: {
-      ename: ['ValueError', 'TypeError'],
+      ename: ['ValueError', 'AttributeError'],
+      // A 2-D StringArray fails in its first operation; numpy's attributes are missing.
       message:
-        /Buffer has wrong number of dimensions|must only have one dimension|StringArray|ArrowStringArray/
+        /Buffer has wrong number of dimensions \(expected 1, got 2\)|'(Arrow)?StringArray' object has no attribute/
     },
     examples: [
       {
@@ -56,6 +57,13 @@ export const pandasStrValuesRule: IRule = defineRule(
         after:
           "col = names.to_numpy().reshape(-1, 1)\nprint(np.where(col == 'p', 1, 0).ravel().tolist())",
         answer: 'Index|str'
+      },
+      {
+        setup:
+          "import pandas as pd\ndf = pd.DataFrame({'label': ['spam', 'ham']})",
+        before: 'print(list(df.label.values.flatten()))',
+        after: 'print(list(df.label.to_numpy().flatten()))',
+        answer: 'Series|str'
       }
     ]
   },
