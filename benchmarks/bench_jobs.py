@@ -27,6 +27,21 @@ randomness whose scores may land out of tolerance in one run and not in another)
         [--budget S] [--output FILE.json]
 
 Needs the CLI built (`npm run build:cli`, part of `make install`).
+
+Figures on this machine (2 cores shared with other work, load average 8-9; `--limit 8
+--rounds 3`, about 10 minutes; 7 of 8 reproduced in every run, the same verdicts throughout):
+
+    batch size  jobs  s/notebook  CPU s/notebook  notebooks/hour
+             4     1        4.80            2.98             750
+             4     2        3.46            3.09            1042
+             8     1        7.80            2.87             462
+             8     2        6.15            3.11             586
+
+--jobs 2 / --jobs 1: 1.25 in batches of 4 (rounds 1.51, 0.84, 1.25), 1.30 in one batch of 8
+(rounds 1.27, 1.30, 1.34). CPU per notebook, the batch of 8 against batches of 4: 0.96 with
+--jobs 1, 1.01 with --jobs 2. Wall time per notebook moved by up to 2x from round to round
+with the machine's load; the same 8 notebooks timed line by line, in one batch (59 s) and as
+two batches of 4 (about 61 s), spent the same time per notebook whatever its place.
 """
 
 import argparse
