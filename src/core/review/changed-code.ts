@@ -1,6 +1,6 @@
 import { TreeFragment, type SyntaxNode, type Tree } from '@lezer/common';
 import { parser } from '@lezer/python';
-import { blankMagics } from '../rules/prepare';
+import { blankMagics, withFullFloats } from '../rules/prepare';
 import { PYTHON_CELL, PYTHON_LINE } from './magics';
 
 /** A cell's or module's text made ready for the analysis: magics stand in as names. */
@@ -211,7 +211,7 @@ namespace Private {
         { fromA: same, toA: last.text.length, fromB: same, toB: text.length }
       ]);
     }
-    const tree = parser.parse(text, fragments);
+    const tree = parser.parse(withFullFloats(text), fragments);
     last = { text, fragments: TreeFragment.addTree(tree, fragments) };
     return tree;
   }

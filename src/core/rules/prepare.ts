@@ -42,6 +42,24 @@ export function blankMagics(source: string): string | null {
     .join('\n');
 }
 
+// A number's point with no digit after it: `2.`, `1.e-3`, `3..real`. The grammar reads
+// such a float as a member access, or not at all, though Python reads it as a float.
+// Strings and comments come first in the alternation, so that they are kept whole.
+const POINT_ENDED =
+  /("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|#[^\n]*)|(?<![\w.])(\d+)\.(?!\d)/g;
+
+/**
+ * The text with the point of each such float replaced by a 0: the same length, so every
+ * node keeps its offsets, and a Number node over the float's own text in the source.
+ */
+export function withFullFloats(python: string): string {
+  return /\d\./.test(python)
+    ? python.replace(POINT_ENDED, (whole, kept: string, digits: string) =>
+        kept === undefined ? `${digits}0` : whole
+      )
+    : python;
+}
+
 /** Blanks magics and parses; a non-Python cell magic gives an empty tree and a reason. */
 export function prepareSource(source: string): IPreparedSource {
   const python = blankMagics(source);
@@ -54,7 +72,7 @@ export function prepareSource(source: string): IPreparedSource {
       skip: `${magic} cell is not Python`
     };
   }
-  const parsed = Private.withFullFloats(python);
+  const parsed = withFullFloats(python);
   return { source, python: parsed, tree: parser.parse(parsed) };
 }
 
@@ -81,24 +99,6 @@ export function importTable(
   return table;
 }
 namespace Private {
-  // A number's point with no digit after it: `2.`, `1.e-3`, `3..real`. The grammar reads
-  // such a float as a member access, or not at all, though Python reads it as a float.
-  // Strings and comments come first in the alternation, so that they are kept whole.
-  const POINT_ENDED =
-    /("""[\s\S]*?"""|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|#[^\n]*)|(?<![\w.])(\d+)\.(?!\d)/g;
-
-  /**
-   * The text with the point of each such float replaced by a 0: the same length, so every
-   * node keeps its offsets, and a Number node over the float's own text in the source.
-   */
-  export function withFullFloats(python: string): string {
-    return /\d\./.test(python)
-      ? python.replace(POINT_ENDED, (whole, kept: string, digits: string) =>
-          kept === undefined ? `${digits}0` : whole
-        )
-      : python;
-  }
-
   /** Adds the names one import statement binds. */
   export function bindImport(
     statement: SyntaxNode,
