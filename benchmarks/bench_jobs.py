@@ -40,8 +40,9 @@ Figures on this machine (2 cores shared with other work, load average 8-9; `--li
 --jobs 2 / --jobs 1: 1.25 in batches of 4 (rounds 1.51, 0.84, 1.25), 1.30 in one batch of 8
 (rounds 1.27, 1.30, 1.34). CPU per notebook, the batch of 8 against batches of 4: 0.96 with
 --jobs 1, 1.01 with --jobs 2. Wall time per notebook moved by up to 2x from round to round
-with the machine's load; the same 8 notebooks timed line by line, in one batch (59 s) and as
-two batches of 4 (about 61 s), spent the same time per notebook whatever its place.
+with the machine's load. Timed line by line, the last 4 of the 8 took 29 s as the second half
+of one batch of 8 and 30 s as a batch of their own (after its server's 2.5 s start): a
+notebook's place in the batch does not slow it.
 """
 
 import argparse
