@@ -137,31 +137,37 @@ export const pandasObjectDtypeRule: IRule = defineRule(
     summary:
       "Text columns have the 'str' dtype in pandas 3.0, not `object`: a comparison of their dtype with `object` is now False. Compare with both.",
     link: pandasNotes('3.0.0'),
+    // Silent where it is written: what fails is the text left in columns it kept out.
+    raises: {
+      ename: 'ValueError',
+      message: /could not convert string to float/
+    },
     examples: [
       {
         setup:
-          "import pandas as pd\ndf = pd.DataFrame({'x': [1.0, 2.0], 'name': ['a', 'b'], 'mixed': [1, 'b']})",
-        before: 'print([c for c in df.columns if df[c].dtype == object])',
+          "import pandas as pd\ndf = pd.DataFrame({'x': [1.0, 2.0], 'kind': ['a', 'b']})",
+        before:
+          "for c in df.columns:\n    if df[c].dtype == object:\n        df[c] = df[c].astype('category').cat.codes\nprint(df.astype(float).sum().tolist())",
         after:
-          "print([c for c in df.columns if df[c].dtype in (object, 'str')])",
-        answer: 'DataFrame'
+          "for c in df.columns:\n    if df[c].dtype in (object, 'str'):\n        df[c] = df[c].astype('category').cat.codes\nprint(df.astype(float).sum().tolist())",
+        answer: 'dtype'
       },
       {
         setup:
-          "import numpy as np\nimport pandas as pd\ndf = pd.DataFrame({'x': [1.0, 2.0], 'name': ['a', 'b']})",
+          "import numpy as np\nimport pandas as pd\ndf = pd.DataFrame({'x': [1.0, 2.0], 'kind': ['a', 'b']})",
         before:
-          "print(df.columns[df.dtypes != np.object_].tolist(), df.loc[:, df.dtypes == 'O'].columns.tolist())",
+          "numeric = df.loc[:, df.dtypes != np.object_]\ncodes = df.loc[:, df.dtypes == 'O'].apply(lambda s: s.astype('category').cat.codes)\nprint(np.asarray(numeric.join(codes), dtype=float).sum())",
         after:
-          "print(df.columns[~((df.dtypes == np.object_) | (df.dtypes == 'str'))].tolist(), df.loc[:, (df.dtypes == 'O') | (df.dtypes == 'str')].columns.tolist())",
+          "numeric = df.loc[:, ~((df.dtypes == np.object_) | (df.dtypes == 'str'))]\ncodes = df.loc[:, (df.dtypes == 'O') | (df.dtypes == 'str')].apply(lambda s: s.astype('category').cat.codes)\nprint(np.asarray(numeric.join(codes), dtype=float).sum())",
         answer: 'dtypes'
       },
       {
         setup:
-          "import pandas as pd\ndf = pd.DataFrame({'x': [1.0, 2.0], 'name': ['a', 'b']})\ns = df['name']",
+          "import numpy as np\nimport pandas as pd\ndf = pd.DataFrame({'x': [1.0, 2.0], 'kind': ['a', 'b']})",
         before:
-          "print(s.dtype.name == 'object', s.dtype != 'object', df['x'].dtype == object)",
+          "kept = [c for c in df.columns if df[c].dtype.name != 'object']\nprint(np.asarray(df[kept], dtype=float).sum())",
         after:
-          "print(s.dtype.name in ('object', 'str'), s.dtype not in ('object', 'str'), df['x'].dtype in (object, 'str'))",
+          "kept = [c for c in df.columns if df[c].dtype.name not in ('object', 'str')]\nprint(np.asarray(df[kept], dtype=float).sum())",
         answer: 'dtype'
       }
     ]
@@ -184,8 +190,8 @@ export const pandasObjectDtypeRule: IRule = defineRule(
         return [];
       }
       const named = Private.dtypeName(context, left);
-      const probe = Private.probed(context, named ?? left);
-      if (!probe) {
+      const expression = Private.question(context, named ?? left);
+      if (!expression) {
         return [];
       }
       const match = matchAt(
@@ -198,9 +204,9 @@ export const pandasObjectDtypeRule: IRule = defineRule(
       const compared = textOf(context, left);
       const negated = operator === '!=';
       match.question = {
-        expression: dtypeQuestion(probe.expression),
+        expression,
         decide: answer =>
-          Private.rewrite(comparison, compared, object, negated, answer, probe)
+          Private.rewrite(comparison, compared, object, negated, answer)
       };
       return [match];
     })
@@ -257,50 +263,43 @@ namespace Private {
       : null;
   }
 
-  /** What the kernel is asked about, and whether it is the frame a column is read from. */
-  export interface IProbe {
-    expression: string;
-    frame: boolean;
-  }
-
   /**
-   * The compared thing itself where its names can be read (in the failed call's frame
-   * inside a function); inside a comprehension or a lambda at module level, for
-   * `df[c].dtype`, the frame `df` whose column it reads (the loop's variable is gone).
-   * Null when neither can be asked.
+   * The question about the compared thing: for `df[c].dtype`, whether `df` is a DataFrame
+   * (the loop's `c` may be gone, or not yet bound); else what the thing itself is. Asked
+   * in the failed call's frame inside a function; null where its names cannot be read.
    */
-  export function probed(
+  export function question(
     context: IRuleContext,
     compared: SyntaxNode
-  ): IProbe | null {
-    if (!readsOnly(compared) || receiverKind(context, compared) !== 'unknown') {
-      return null;
-    }
-    let nameless = false;
-    for (let at = compared.parent; at; at = at.parent) {
-      if (at.name === 'FunctionDefinition') {
-        const expression = inScopeOf(
-          context,
-          compared,
-          textOf(context, compared)
-        );
-        return expression ? { expression, frame: false } : null;
-      }
-      nameless ||= NAMELESS_SCOPES.has(at.name);
-    }
-    if (!nameless) {
-      return { expression: textOf(context, compared), frame: false };
-    }
+  ): string | null {
     const column = compared.firstChild;
     const frame = column?.firstChild;
     const last = compared.lastChild;
-    return last?.name === 'PropertyName' &&
+    const ofColumn =
+      last?.name === 'PropertyName' &&
       textOf(context, last) === 'dtype' &&
       column?.name === 'MemberExpression' &&
       column.getChild('[') !== null &&
-      frame?.name === 'VariableName'
-      ? { expression: textOf(context, frame), frame: true }
-      : null;
+      frame !== null &&
+      frame !== undefined &&
+      readsOnly(frame);
+    const asked = ofColumn ? frame : compared;
+    if (!readsOnly(asked) || receiverKind(context, asked) !== 'unknown') {
+      return null;
+    }
+    const expression = ofColumn
+      ? "(lambda f: 'dtype' if type(f).__name__ == 'DataFrame' else 'other')" +
+        `(${textOf(context, frame)})`
+      : dtypeQuestion(textOf(context, compared));
+    let nameless = false;
+    for (let at = compared.parent; at; at = at.parent) {
+      if (at.name === 'FunctionDefinition') {
+        return inScopeOf(context, compared, expression);
+      }
+      nameless ||= NAMELESS_SCOPES.has(at.name);
+    }
+    // At module level a comprehension's own names are gone, the frame's are not.
+    return nameless && !ofColumn ? null : expression;
   }
 
   /**
@@ -313,13 +312,12 @@ namespace Private {
     compared: string,
     object: string,
     negated: boolean,
-    answer: string,
-    probe: IProbe
+    answer: string
   ): ITextEdit[] | null {
     let insert: string | null = null;
-    if (probe.frame ? answer === 'DataFrame' : answer === 'dtype') {
+    if (answer === 'dtype') {
       insert = `${compared} ${negated ? 'not in' : 'in'} (${object}, 'str')`;
-    } else if (!probe.frame && answer === 'dtypes') {
+    } else if (answer === 'dtypes') {
       const either = `(${compared} == ${object}) | (${compared} == 'str')`;
       insert = negated ? `~(${either})` : either;
     }

@@ -138,16 +138,29 @@ describe('comparisons of a dtype with object', () => {
     }
   });
 
-  it('inside a comprehension asks about the frame whose column it reads', () => {
+  it("asks whether a column's frame is a DataFrame, inside a comprehension too", () => {
     const cell = 'text = [c for c in df.columns if df[c].dtype == object]';
     const [match] = scan(pandasObjectDtypeRule, cell);
-    assert.match(match.question!.expression, /\(df\)$/);
+    assert.match(
+      match.question!.expression,
+      /== 'DataFrame' else 'other'\)\(df\)$/
+    );
     assert.equal(
-      rewritten(pandasObjectDtypeRule, cell, 'DataFrame'),
+      rewritten(pandasObjectDtypeRule, cell, 'dtype'),
       "text = [c for c in df.columns if df[c].dtype in (object, 'str')]"
     );
-    assert.equal(rewritten(pandasObjectDtypeRule, cell, 'dtype'), cell);
+    assert.equal(rewritten(pandasObjectDtypeRule, cell, 'other'), cell);
     const loopOwn = '[c for c in cols if c.dtype == object]';
     assert.deepEqual(asked(pandasObjectDtypeRule, loopOwn), []);
+  });
+
+  it('explains text left in the columns a comparison kept out', () => {
+    const failure = {
+      status: 'error' as const,
+      ename: 'ValueError',
+      evalue: "could not convert string to float: 'male'",
+      outputs: []
+    };
+    assert.ok(raisedBy(pandasObjectDtypeRule, failure));
   });
 });
