@@ -1,7 +1,7 @@
 import { scanPrepared } from './engine';
 import { importTable, prepareSource, type IPreparedSource } from './prepare';
 import { compareVersions } from './versions';
-import type { INotebookEvidence, IRule } from './types';
+import type { INotebookEvidence, IRule, IRuleContext } from './types';
 
 /**
  * Library versions a notebook saved with a given Python was written before. A Python
@@ -60,6 +60,19 @@ const PYTHON_ERA: Record<string, Record<string, string>> = {
     matplotlib: '3.9'
   }
 };
+
+/**
+ * Whether the notebook was written for Python 2: saved with it, or using Python 2 code the
+ * rules know (a `print` statement), whatever a later save's metadata says.
+ */
+export function writtenForPython2(context: IRuleContext): boolean {
+  const { pythonVersion, predates } = context.evidence;
+  const python = predates.get('python');
+  return (
+    /^2\./.test(pythonVersion ?? '') ||
+    (python !== undefined && compareVersions(python, '3.0') <= 0)
+  );
+}
 
 /**
  * When the notebook was written, from what it says itself: the Python it was saved with

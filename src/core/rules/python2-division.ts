@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
-import { calleeOf, textOf } from './syntax';
-import { compareVersions } from './versions';
+import { calleeOf, childrenOf, textOf } from './syntax';
+import { writtenForPython2 } from './evidence';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 /**
@@ -41,7 +41,7 @@ export const python2DivisionRule: IRule = defineRule(
     ]
   },
   context => {
-    if (!Private.writtenForPython2(context)) {
+    if (!writtenForPython2(context)) {
       return [];
     }
     // By offset: `idx[:n]` and `idx[n:]` lead to the same assignment (nodes are not unique).
@@ -69,27 +69,19 @@ namespace Private {
   const INTEGER_CALLS = ['range', 'xrange'];
 
   /** Python 2 by its metadata, or by Python 2 code the notebook still holds. */
-  export function writtenForPython2(context: IRuleContext): boolean {
-    const { pythonVersion, predates } = context.evidence;
-    const python = predates.get('python');
-    return (
-      /^2\./.test(pythonVersion ?? '') ||
-      (python !== undefined && compareVersions(python, '3.0') <= 0)
-    );
-  }
 
   /** Expressions used where only an integer goes: subscripts, slice bounds, `range()`. */
   export function integerPositions(context: IRuleContext): SyntaxNode[] {
     const subscripts = context
       .nodes('MemberExpression')
       .filter(member => member.getChild('['))
-      .flatMap(member => children(member).filter(isOperand));
+      .flatMap(member => childrenOf(member).filter(isOperand));
     const ranges = context
       .nodes('CallExpression')
       .filter(call =>
         INTEGER_CALLS.includes(calleeOf(context, call)?.name ?? '')
       )
-      .flatMap(call => children(call.getChild('ArgList')!).filter(isOperand));
+      .flatMap(call => childrenOf(call.getChild('ArgList')!).filter(isOperand));
     // The object of a subscript (`idx` in `idx[:n]`) is not an index (by offset: nodes
     // are made afresh on each walk).
     const objects = new Set(
@@ -137,14 +129,6 @@ namespace Private {
       }
     } while (cursor.next() && cursor.from < expression.to);
     return edits;
-  }
-
-  function children(node: SyntaxNode): SyntaxNode[] {
-    const all: SyntaxNode[] = [];
-    for (let child = node.firstChild; child; child = child.nextSibling) {
-      all.push(child);
-    }
-    return all;
   }
 
   function isOperand(node: SyntaxNode): boolean {

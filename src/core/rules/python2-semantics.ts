@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { evaluablePath, readPath } from './data-copies';
+import { writtenForPython2 } from './evidence';
 import { inFunction } from './numpy-shapes';
 import {
   appendArgument,
@@ -44,17 +45,6 @@ function textMode(context: IRuleContext, call: SyntaxNode): boolean {
   return (mode.name === undefined || mode.name === 'mode') && value !== null
     ? !value.includes('b')
     : false;
-}
-
-/**
- * Whether the notebook was written for Python 2: saved with it, or (saved before the
- * metadata said) using Python 2 code the rules know.
- */
-function writtenForPython2(context: IRuleContext): boolean {
-  const { pythonVersion, predates } = context.evidence;
-  return pythonVersion === undefined
-    ? predates.get('python') === '3.0'
-    : /^2\./.test(pythonVersion);
 }
 
 const textEncodingRule: IRule = defineRule(

@@ -1,6 +1,8 @@
+import type { SyntaxNode } from '@lezer/common';
 import { scanOutsideStrings } from '../scores/python-source';
 import { defineRule, matchAt } from './builders';
-import { textOf } from './syntax';
+import { writtenForPython2 } from './evidence';
+import { childrenOf, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 // Python 2 syntax, gone in Python 3.0.
@@ -105,7 +107,83 @@ function findPrints(context: IRuleContext, id: string): IRuleMatch[] {
 }
 
 /** Python 2 syntax: print statements, `except E, e`, `raise E, msg`, backticks, `<>`, `0777`. */
+/**
+ * `print (a + b) / 3` in Python 2 prints the whole expression; in Python 3 it is a call
+ * of `print` on `(a + b)` whose result, None, is divided (or `.format`ted, or made a
+ * tuple with `, b`). In a notebook written for Python 2, an expression statement led by
+ * such a call becomes one call of `print` on the whole expression.
+ */
+function findPrintExpressions(context: IRuleContext, id: string): IRuleMatch[] {
+  if (!writtenForPython2(context) || context.defined.has('print')) {
+    return [];
+  }
+  return context.nodes('ExpressionStatement').flatMap(statement => {
+    // `print (a), b` is a statement of two expressions: the tuple has no node of its own.
+    const parts = childrenOf(statement).filter(
+      node => node.name !== ',' && node.name !== 'Comment'
+    );
+    if (parts.length === 0) {
+      return [];
+    }
+    const from = parts[0].from;
+    const to = parts[parts.length - 1].to;
+    let call: SyntaxNode | null = parts[0];
+    while (call && !isPrintCall(context, call)) {
+      call = call.firstChild;
+    }
+    const args = call?.getChild('ArgList');
+    if (
+      !call ||
+      !args ||
+      call.from !== from ||
+      (call.to === to && parts.length === 1)
+    ) {
+      return [];
+    }
+    const whole = context.source.slice(args.from, to);
+    return [
+      matchAt(id, { from, to }, [{ from, to, insert: `print(${whole})` }])
+    ];
+  });
+}
+
+function isPrintCall(context: IRuleContext, node: SyntaxNode): boolean {
+  const callee = node.firstChild;
+  return (
+    node.name === 'CallExpression' &&
+    callee?.name === 'VariableName' &&
+    textOf(context, callee) === 'print'
+  );
+}
+
 export const python2SyntaxRules: IRule[] = [
+  defineRule(
+    {
+      ...py2,
+      id: 'python.print-expression',
+      needs: ['print'],
+      summary:
+        '`print (a) / 3` printed the whole expression in Python 2; in Python 3 it prints `a` and divides the None it returns: `print((a) / 3)`.',
+      raises: {
+        ename: ['TypeError', 'AttributeError'],
+        message:
+          /unsupported operand type\(s\) for .*'NoneType'|'NoneType' object has no attribute/
+      },
+      examples: [
+        {
+          before: 'total = 7\nprint (total + 2) / 3',
+          after: 'total = 7\nprint((total + 2) / 3)',
+          writtenWith: '2.7.14'
+        },
+        {
+          before: 'print ("{} rows").format(3)',
+          after: 'print(("{} rows").format(3))',
+          writtenWith: '2.7.14'
+        }
+      ]
+    },
+    context => findPrintExpressions(context, 'python.print-expression')
+  ),
   defineRule(
     {
       ...py2,

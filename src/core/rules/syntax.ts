@@ -112,6 +112,15 @@ export function argsOf(context: IRuleContext, call: SyntaxNode): IArgument[] {
   return argumentsIn(context.source, call);
 }
 
+/** A node's direct children, in order. */
+export function childrenOf(node: SyntaxNode): SyntaxNode[] {
+  const all: SyntaxNode[] = [];
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    all.push(child);
+  }
+  return all;
+}
+
 /** A call's arguments in `source` (where the call was parsed). */
 export function argumentsIn(source: string, call: SyntaxNode): IArgument[] {
   const list = call.getChild('ArgList');

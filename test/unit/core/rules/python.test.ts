@@ -77,3 +77,49 @@ describe('python.dict-iteritems', () => {
     );
   });
 });
+
+describe('python.print-expression', () => {
+  const rules = python2SyntaxRules.filter(
+    rule => rule.id === 'python.print-expression'
+  );
+  const rewrite = (source: string, evidence: INotebookEvidence) =>
+    proposeRewrite(
+      source,
+      scanSource(source, rules, { versions: TODAY, evidence })
+    )?.source ?? source;
+  const py2: INotebookEvidence = {
+    pythonVersion: '2.7.14',
+    predates: new Map()
+  };
+
+  it('prints the whole expression a Python 2 print statement led', () => {
+    assert.equal(rewrite('print (a + b)/3', py2), 'print((a + b)/3)');
+    assert.equal(rewrite('print (a), b', py2), 'print((a), b)');
+    assert.equal(
+      rewrite('if ok:\n    print ("{} rows").format(n)  # count', py2),
+      'if ok:\n    print(("{} rows").format(n))  # count'
+    );
+  });
+
+  it('leaves a whole call of print, code of Python 3, and a print of its own', () => {
+    assert.equal(rewrite('print (a + b)', py2), 'print (a + b)');
+    assert.equal(rewrite('x = print (a) or b', py2), 'x = print (a) or b');
+    const py3: INotebookEvidence = {
+      pythonVersion: '3.6.5',
+      predates: new Map()
+    };
+    assert.equal(rewrite('print (a + b)/3', py3), 'print (a + b)/3');
+    const own = 'def print(x):\n    return x\nprint (a)/3';
+    assert.equal(
+      proposeRewrite(
+        own,
+        scanSource(own, rules, {
+          versions: TODAY,
+          evidence: py2,
+          defined: new Set(['print'])
+        })
+      )?.source ?? own,
+      own
+    );
+  });
+});
