@@ -84,6 +84,7 @@ export class ReviewController implements IDisposable {
       }
     });
     this._scanner.sourcesChanged.connect(this._rebaseAll, this);
+    this._panel.context.model.contentChanged.connect(this._reopenUndone, this);
     this._session.runChanged.connect(this._onRun, this);
   }
 
@@ -363,6 +364,10 @@ export class ReviewController implements IDisposable {
     }
     this._isDisposed = true;
     this._scanner.sourcesChanged.disconnect(this._rebaseAll, this);
+    this._panel.context.model.contentChanged.disconnect(
+      this._reopenUndone,
+      this
+    );
     this._session.runChanged.disconnect(this._onRun, this);
     this._inline.dispose();
     this._modules?.dispose();
@@ -423,7 +428,15 @@ export class ReviewController implements IDisposable {
   private _rebaseAll(): void {
     for (const entry of this.proposals.entries) {
       this.rebase(entry.proposal.id);
-      this._hunks.reopenUndone(entry);
+    }
+  }
+
+  /** An undo of an accepted change (Ctrl+Z) reopens its proposal, at once. */
+  private _reopenUndone(): void {
+    for (const entry of this.proposals.entries) {
+      if (entry.undo) {
+        this._hunks.reopenUndone(entry);
+      }
     }
   }
 
