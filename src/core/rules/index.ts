@@ -11,6 +11,7 @@ import { pandasCallRules } from './pandas-calls';
 import { pandasSignatureRules } from './pandas-signatures';
 import { pandasStringRules } from './pandas-strings';
 import { pandasStrSetitemRules } from './pandas-str-setitem';
+import { pandasStrAstypeRules } from './pandas-str-astype';
 import { pandasBehaviourRules } from './pandas-behaviour';
 import { sklearnModuleRules } from './sklearn-modules';
 import { sklearnObjectRules } from './sklearn-objects';
@@ -59,6 +60,7 @@ export const allRules: readonly IRule[] = [
   // Before the behaviour rules: a dtype comparison the kernel confirms is rewritten here.
   ...pandasStringRules,
   ...pandasStrSetitemRules,
+  ...pandasStrAstypeRules,
   ...pandasBehaviourRules,
   ...sklearnModuleRules,
   ...sklearnObjectRules,
