@@ -170,6 +170,7 @@ namespace Private {
     const series =
       owner.name === 'VariableName' &&
       keys.length === 1 &&
+      key?.nextSibling?.name === ']' &&
       (indexer
         ? SERIES_INDEXERS.has(indexer)
         : key?.name === 'Number' || Private.isMask(context, key)) &&

@@ -118,7 +118,8 @@ describe('writes into a Series at module level', () => {
       "t[(t == 'a') | (t == 'b')] = 1",
       'u[0] = 5',
       'v.iloc[3] = 2',
-      "df['new'] = 0"
+      "df['new'] = 0",
+      'x[10:] = 0'
     ].join('\n');
     assert.deepEqual(asked(cell), [
       "s[s == 'x']",
