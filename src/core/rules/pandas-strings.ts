@@ -13,7 +13,8 @@ import type { IRule, IRuleContext, ITextEdit } from './types';
  */
 
 // Spellings of the object dtype a comparison may use.
-const OBJECT_DTYPE = /^(object|['"](O|object)['"]|\w+\.object_?)$/;
+const OBJECT_DTYPE =
+  /^(object|['"](O|object)['"]|\w+\.object_|(np|numpy)\.object)$/;
 // Nodes whose variables are gone once they have run: their own names cannot be asked.
 const NAMELESS_SCOPES = new Set([
   'LambdaExpression',

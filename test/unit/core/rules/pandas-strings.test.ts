@@ -110,7 +110,8 @@ describe('comparisons of a dtype with object', () => {
       "a = s.dtype == 'int64'",
       'b = s.dtype is object',
       'c = f(s) == object',
-      "d = x == 'Other'"
+      "d = x == 'Other'",
+      'e = s.dtype == self.object'
     ].join('\n');
     assert.deepEqual(asked(pandasObjectDtypeRule, cell), []);
   });
