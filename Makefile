@@ -12,7 +12,7 @@ LAB_PORT ?= 8888
 ML_STACK := pandas numpy scikit-learn scipy matplotlib seaborn
 
 .PHONY: demo install build lint lint-ts lint-py test test-unit test-integration test-python test-package test-ui \
-	chromium bench bench-real clean
+	chromium docs-screenshots bench bench-real clean
 
 demo: install
 	@echo "Starting JupyterLab on examples/ — open the URL printed below."
@@ -85,6 +85,10 @@ ui-tests/node_modules/.installed: ui-tests/package.json ui-tests/package-lock.js
 
 test-ui: install chromium ui-tests/node_modules/.installed
 	cd ui-tests && npx playwright test
+
+# The README's pictures (docs/*.png), taken again by their UI test.
+docs-screenshots: install chromium ui-tests/node_modules/.installed
+	cd ui-tests && UPDATE_DOCS=1 npx playwright test tests/docs-screenshots.spec.ts
 
 test: install lint test-unit test-integration test-python test-package test-ui
 
