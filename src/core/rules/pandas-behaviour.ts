@@ -8,7 +8,6 @@ import {
   argsOf,
   calleeOf,
   dottedName,
-  spellModule,
   textOf
 } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
@@ -175,63 +174,6 @@ export const pandasBehaviourRules: IRule[] = [
           }
         ];
         return [matchAt('pandas.chained-inplace', statement, edits)];
-      })
-  ),
-  defineRule(
-    {
-      id: 'pandas.object-dtype-check',
-      needs: ['dtype'],
-      distribution: 'pandas',
-      since: '3.0.0',
-      summary:
-        "Text columns have the 'str' dtype in pandas 3.0: `s.dtype == object` is now False for them.",
-      link: pandasNotes('3.0.0'),
-      examples: [
-        {
-          setup:
-            "import pandas as pd\ndf = pd.DataFrame({'x': [1.0], 'name': ['a']})",
-          before: 'print([c for c in df.columns if df[c].dtype == object])',
-          after:
-            'print([c for c in df.columns if pd.api.types.is_string_dtype(df[c])])'
-        }
-      ]
-    },
-    context =>
-      context.nodes('BinaryExpression').flatMap(comparison => {
-        const [left, op, right] = [
-          comparison.firstChild,
-          comparison.firstChild?.nextSibling,
-          comparison.lastChild
-        ];
-        const operator = op ? textOf(context, op) : '';
-        const isDtype =
-          left?.name === 'MemberExpression' &&
-          left.lastChild?.name === 'PropertyName' &&
-          textOf(context, left.lastChild) === 'dtype';
-        const other = right ? textOf(context, right) : '';
-        const objectType =
-          other === 'object' ||
-          /^['"](object|O)['"]$/.test(other) ||
-          /^\w+\.object_$/.test(other);
-        if (
-          !isDtype ||
-          !objectType ||
-          (operator !== '==' && operator !== '!=')
-        ) {
-          return [];
-        }
-        const pd = spellModule(context, 'pandas', 'pd');
-        const owner = context.source.slice(left!.from, left!.firstChild!.to);
-        const test = `${pd.name}.api.types.is_string_dtype(${owner})`;
-        const insert = operator === '==' ? test : `not ${test}`;
-        return [
-          matchAt(
-            'pandas.object-dtype-check',
-            comparison,
-            [...pd.edits, { from: comparison.from, to: comparison.to, insert }],
-            'Object columns of mixed values are not string columns: check the intent.'
-          )
-        ];
       })
   ),
   // Booleans print as True/False and score as before; what breaks is numpy meeting the
