@@ -3,13 +3,7 @@ import { defaultChanged, defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
 import { pandasIxRule } from './pandas-ix';
 import { pandasSeriesKeyRule } from './pandas-series-keys';
-import {
-  appendArgument,
-  argsOf,
-  calleeOf,
-  dottedName,
-  textOf
-} from './syntax';
+import { appendArgument, argsOf, calleeOf, dottedName, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 // Methods whose `inplace=True` on a column does nothing under Copy-on-Write.
