@@ -1,16 +1,9 @@
 import { defaultChanged } from './builders';
-import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
+import { sklearnInfo as info } from './sklearn-info';
 
 const IRIS =
   'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
-const info = (id: string, since: string, summary: string) => ({
-  id: `sklearn.${id}`,
-  distribution: 'scikit-learn',
-  since,
-  summary,
-  link: sklearnNotes(since)
-});
 
 /**
  * Defaults scikit-learn changed: the code still runs and prints other numbers. Each rule

@@ -1,24 +1,15 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, keywordReplaced, matchAt, valueRenamed } from './builders';
 import { argsOf, calleeOf, dottedName, resolve, textOf } from './syntax';
-import { sklearnNotes } from './sklearn-modules';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
+import {
+  sklearnInfo as info,
+  invalidParameter as invalid,
+  valueTable as table
+} from './sklearn-info';
 
 const IRIS =
   'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
-const invalid = (param: string) => ({
-  ename: 'InvalidParameterError',
-  message: new RegExp(`The '${param}' parameter`)
-});
-const table = (map: Record<string, string>) => (value: string) =>
-  map[value] ?? null;
-const info = (id: string, since: string, summary: string) => ({
-  id: `sklearn.${id}`,
-  distribution: 'scikit-learn',
-  since,
-  summary,
-  link: sklearnNotes(since)
-});
 // A float literal (`1e7`, `100.0`, `10.`), not an int, hex or complex one.
 const FLOAT =
   /^(?:\d[\d_]*\.[\d_]*|\.\d[\d_]*|\d[\d_]*(?:\.[\d_]*)?[eE][+-]?\d+)$/;

@@ -7,10 +7,14 @@ import {
   valueRenamed
 } from './builders';
 import { argsOf, removeArgument } from './syntax';
-import { sklearnNotes } from './sklearn-modules';
 import { sklearnParamValueRules } from './sklearn-param-values';
 import { sklearnTextRules } from './sklearn-text';
 import type { IRule } from './types';
+import {
+  sklearnInfo as info,
+  invalidParameter as invalid,
+  valueTable as table
+} from './sklearn-info';
 
 const IRIS =
   'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
@@ -44,19 +48,6 @@ const CV_PATHS = [
 const unexpected = (keyword: string) => ({
   ename: 'TypeError',
   message: new RegExp(`unexpected keyword argument '${keyword}'`)
-});
-const invalid = (param: string) => ({
-  ename: 'InvalidParameterError',
-  message: new RegExp(`The '${param}' parameter`)
-});
-const table = (map: Record<string, string>) => (value: string) =>
-  map[value] ?? null;
-const info = (id: string, since: string, summary: string) => ({
-  id: `sklearn.${id}`,
-  distribution: 'scikit-learn',
-  since,
-  summary,
-  link: sklearnNotes(since)
 });
 
 /**

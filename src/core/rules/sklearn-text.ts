@@ -1,6 +1,6 @@
 import { keywordRenamed, keywordReplaced } from './builders';
-import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
+import { sklearnInfo as info } from './sklearn-info';
 
 // What reads raw text: the files loader and the vectorizers that decode bytes.
 const DECODERS = [
@@ -14,13 +14,6 @@ const DOCS = "docs = [b'caf\\xe9 au lait', b'th\\xe9 au lait']";
 const unexpected = (keyword: string) => ({
   ename: 'TypeError',
   message: new RegExp(`unexpected keyword argument '${keyword}'`)
-});
-const info = (id: string, since: string, summary: string) => ({
-  id: `sklearn.${id}`,
-  distribution: 'scikit-learn',
-  since,
-  summary,
-  link: sklearnNotes(since)
 });
 
 /** Text feature extraction: renamed decoding parameters and old document-frequency values. */

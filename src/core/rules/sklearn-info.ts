@@ -1,0 +1,20 @@
+import { sklearnNotes } from './sklearn-modules';
+
+/** A scikit-learn rule's description: its id, the release that made the change, its notes. */
+export const sklearnInfo = (id: string, since: string, summary: string) => ({
+  id: `sklearn.${id}`,
+  distribution: 'scikit-learn',
+  since,
+  summary,
+  link: sklearnNotes(since)
+});
+
+/** The error scikit-learn's parameter validation raises for a value it no longer takes. */
+export const invalidParameter = (param: string) => ({
+  ename: 'InvalidParameterError',
+  message: new RegExp(`The '${param}' parameter`)
+});
+
+/** A value rewrite read from a table: old value → new, null for a value not in it. */
+export const valueTable = (map: Record<string, string>) => (value: string) =>
+  map[value] ?? null;
