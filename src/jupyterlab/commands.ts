@@ -20,8 +20,5 @@ export namespace CommandIDs {
   export const nextProposal = 'modernizer:next-proposal';
 }
 
-/** The command palette category of the Modernizer's commands. */
-export const PALETTE_CATEGORY = 'Notebook Modernizer';
-
 /** The id of the Modernizer panel widget. */
 export const PANEL_ID = 'jp-Modernizer-panel';

@@ -1,4 +1,5 @@
 import type { CommandRegistry } from '@lumino/commands';
+import type { TranslationBundle } from '@jupyterlab/translation';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { IHunk } from '../../core';
 import { CommandIDs } from '../commands';
@@ -16,7 +17,8 @@ export interface IReviewTarget {
  */
 export function addReviewCommands(
   commands: CommandRegistry,
-  current: () => IReviewTarget | null
+  current: () => IReviewTarget | null,
+  trans: TranslationBundle
 ): void {
   const active = () => {
     const target = current();
@@ -33,9 +35,12 @@ export function addReviewCommands(
   const hasProposal = () => !!active();
 
   commands.addCommand(CommandIDs.acceptHunk, {
-    label: 'Accept the Change at the Cursor',
-    caption: 'Apply the proposed change nearest the cursor in the active cell',
+    label: trans.__('Accept the Change at the Cursor'),
+    caption: trans.__(
+      'Apply the proposed change nearest the cursor in the active cell'
+    ),
     isEnabled: hasProposal,
+    describedBy: Private.noArgs,
     execute: () => {
       const found = atCursor();
       if (found) {
@@ -44,9 +49,12 @@ export function addReviewCommands(
     }
   });
   commands.addCommand(CommandIDs.rejectHunk, {
-    label: 'Reject the Change at the Cursor',
-    caption: 'Drop the proposed change nearest the cursor in the active cell',
+    label: trans.__('Reject the Change at the Cursor'),
+    caption: trans.__(
+      'Drop the proposed change nearest the cursor in the active cell'
+    ),
     isEnabled: hasProposal,
+    describedBy: Private.noArgs,
     execute: () => {
       const found = atCursor();
       if (found) {
@@ -55,28 +63,32 @@ export function addReviewCommands(
     }
   });
   commands.addCommand(CommandIDs.acceptCell, {
-    label: 'Accept the Cell’s Proposal',
-    caption: 'Apply every change proposed for the active cell',
+    label: trans.__('Accept the Cell’s Proposal'),
+    caption: trans.__('Apply every change proposed for the active cell'),
     isEnabled: hasProposal,
+    describedBy: Private.noArgs,
     execute: () => {
       const found = active();
       found?.review.accept(found.entry.proposal.id);
     }
   });
   commands.addCommand(CommandIDs.rejectCell, {
-    label: 'Reject the Cell’s Proposal',
-    caption: 'Keep the active cell as it is',
+    label: trans.__('Reject the Cell’s Proposal'),
+    caption: trans.__('Keep the active cell as it is'),
     isEnabled: hasProposal,
+    describedBy: Private.noArgs,
     execute: () => {
       const found = active();
       found?.review.reject(found.entry.proposal.id);
     }
   });
   commands.addCommand(CommandIDs.nextProposal, {
-    label: 'Go to the Next Proposal',
-    caption:
-      'Edit the next cell with a proposal to review, at its first change',
+    label: trans.__('Go to the Next Proposal'),
+    caption: trans.__(
+      'Edit the next cell with a proposal to review, at its first change'
+    ),
     isEnabled: () => !!current(),
+    describedBy: Private.noArgs,
     execute: async () => {
       const target = current();
       if (target) {
@@ -87,6 +99,11 @@ export function addReviewCommands(
 }
 
 namespace Private {
+  /** The commands act on the active cell and take no arguments. */
+  export const noArgs = {
+    args: { type: 'object' as const, properties: {} }
+  };
+
   /** The hunk on the cursor's line, else the next one below it, else the last. */
   export function hunkAt(hunks: readonly IHunk[], line: number): IHunk | null {
     return (

@@ -3,11 +3,13 @@ import type {
   JupyterFrontEndPlugin
 } from '@jupyterlab/application';
 import { ICommandPalette } from '@jupyterlab/apputils';
+import { ITranslator } from '@jupyterlab/translation';
 import { runIcon, stopIcon } from '@jupyterlab/ui-components';
-import { CommandIDs, PALETTE_CATEGORY, PANEL_ID } from '../commands';
+import { CommandIDs, PANEL_ID } from '../commands';
 import { modernizerIcon } from '../icons';
 import { addReviewCommands } from '../inline-diff/review-commands';
 import { IModernizerTracker } from '../tokens';
+import { loadTranslation } from '../translation';
 
 /**
  * Adds the open-panel, run-check, modernize and stop commands, and the review's
@@ -19,23 +21,29 @@ export const commandsPlugin: JupyterFrontEndPlugin<void> = {
     'Adds the Modernizer commands to open the panel, run a check, modernize and stop.',
   autoStart: true,
   requires: [IModernizerTracker],
-  optional: [ICommandPalette],
+  optional: [ICommandPalette, ITranslator],
   activate: (
     app: JupyterFrontEnd,
     tracker: IModernizerTracker,
-    palette: ICommandPalette | null
+    palette: ICommandPalette | null,
+    translator: ITranslator | null
   ): void => {
     const { commands, shell } = app;
+    const trans = loadTranslation(translator);
     commands.addCommand(CommandIDs.openPanel, {
-      label: 'Open the Modernizer Panel',
-      caption: 'Show the Notebook Modernizer panel in the right sidebar',
+      label: trans.__('Open the Modernizer Panel'),
+      caption: trans.__(
+        'Show the Notebook Modernizer panel in the right sidebar'
+      ),
       icon: modernizerIcon,
-      execute: () => shell.activateById(PANEL_ID)
+      execute: () => shell.activateById(PANEL_ID),
+      describedBy: Private.noArgs
     });
     commands.addCommand(CommandIDs.runCheck, {
-      label: 'Run Check',
-      caption:
-        'Run every code cell of the active notebook in order, stopping at the first failure',
+      label: trans.__('Run Check'),
+      caption: trans.__(
+        'Run every code cell of the active notebook in order, stopping at the first failure'
+      ),
       icon: runIcon,
       isEnabled: () => !!tracker.current && !tracker.current.model.isRunning,
       execute: async () => {
@@ -44,12 +52,14 @@ export const commandsPlugin: JupyterFrontEndPlugin<void> = {
           shell.activateById(PANEL_ID);
           await session.run();
         }
-      }
+      },
+      describedBy: Private.noArgs
     });
     commands.addCommand(CommandIDs.modernize, {
-      label: 'Modernize Notebook',
-      caption:
-        'Run the active notebook, review a fix for each failure, compare the scores and verify from a restart',
+      label: trans.__('Modernize Notebook'),
+      caption: trans.__(
+        'Run the active notebook, review a fix for each failure, compare the scores and verify from a restart'
+      ),
       icon: modernizerIcon,
       isEnabled: () => !!tracker.current && !tracker.current.model.isRunning,
       execute: async () => {
@@ -58,16 +68,18 @@ export const commandsPlugin: JupyterFrontEndPlugin<void> = {
           shell.activateById(PANEL_ID);
           await session.modernize();
         }
-      }
+      },
+      describedBy: Private.noArgs
     });
     commands.addCommand(CommandIDs.stop, {
-      label: 'Stop Check',
-      caption: 'Stop the running check and interrupt the kernel',
+      label: trans.__('Stop Check'),
+      caption: trans.__('Stop the running check and interrupt the kernel'),
       icon: stopIcon,
       isEnabled: () => !!tracker.current?.model.isRunning,
-      execute: () => tracker.current?.stop()
+      execute: () => tracker.current?.stop(),
+      describedBy: Private.noArgs
     });
-    addReviewCommands(commands, () => tracker.current);
+    addReviewCommands(commands, () => tracker.current, trans);
     const refresh = () => {
       commands.notifyCommandChanged(CommandIDs.runCheck);
       commands.notifyCommandChanged(CommandIDs.modernize);
@@ -76,8 +88,16 @@ export const commandsPlugin: JupyterFrontEndPlugin<void> = {
     tracker.currentChanged.connect(refresh);
     tracker.runChanged.connect(refresh);
 
+    const category = trans.__('Notebook Modernizer');
     for (const command of Object.values(CommandIDs)) {
-      palette?.addItem({ command, category: PALETTE_CATEGORY });
+      palette?.addItem({ command, category });
     }
   }
 };
+
+namespace Private {
+  /** The commands act on the active notebook and take no arguments. */
+  export const noArgs = {
+    args: { type: 'object' as const, properties: {} }
+  };
+}
