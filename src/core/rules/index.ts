@@ -4,6 +4,7 @@ import { python2BuiltinRules } from './python2-builtins';
 import { python2DivisionRule } from './python2-division';
 import { python2SemanticRules } from './python2-semantics';
 import { stdlibRules } from './python-stdlib';
+import { proseRules } from './python-prose';
 import { numpyRules } from './numpy';
 import { numpyShapeRules } from './numpy-shapes';
 import { pandasApiRules } from './pandas-api';
@@ -52,6 +53,7 @@ export const allRules: readonly IRule[] = [
   python2DivisionRule,
   ...python2SemanticRules,
   ...stdlibRules,
+  ...proseRules,
   ...numpyRules,
   ...numpyShapeRules,
   ...pandasApiRules,

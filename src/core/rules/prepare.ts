@@ -34,7 +34,7 @@ export function blankMagics(source: string): string | null {
   }
   // Only a line that starts a statement can be a magic: `% (a, b)` inside an open
   // bracket is the modulo operator of the line before.
-  const logical = Private.logicalLineStarts(lines);
+  const logical = logicalLineStarts(lines);
   return lines
     .map((line, i) =>
       logical[i] && MAGIC_LINE.test(line) ? ' '.repeat(line.length) : line
@@ -144,49 +144,47 @@ namespace Private {
   }
 }
 
-namespace Private {
-  /**
-   * For each line, whether it begins a logical line: not inside brackets or a
-   * triple-quoted string left open above, and not after a backslash continuation.
-   */
-  export function logicalLineStarts(lines: readonly string[]): boolean[] {
-    let depth = 0;
-    let quote = ''; // the open triple quote, if any
-    let continued = false;
-    return lines.map(line => {
-      const starts = depth === 0 && quote === '' && !continued;
-      for (let i = 0; i < line.length; i++) {
-        const c = line[i];
-        if (quote) {
-          if (c === '\\') {
-            i++;
-          } else if (line.startsWith(quote, i)) {
-            i += quote.length - 1;
-            quote = '';
-          }
-        } else if (c === '#') {
-          break;
-        } else if (c === '"' || c === "'") {
-          const triple = c.repeat(3);
-          if (line.startsWith(triple, i)) {
-            quote = triple;
-            i += 2;
-          } else {
-            // A one-line string: skip to its closing quote.
-            for (i++; i < line.length && line[i] !== c; i++) {
-              if (line[i] === '\\') {
-                i++;
-              }
+/**
+ * For each line, whether it begins a logical line: not inside brackets or a
+ * triple-quoted string left open above, and not after a backslash continuation.
+ */
+export function logicalLineStarts(lines: readonly string[]): boolean[] {
+  let depth = 0;
+  let quote = ''; // the open triple quote, if any
+  let continued = false;
+  return lines.map(line => {
+    const starts = depth === 0 && quote === '' && !continued;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (quote) {
+        if (c === '\\') {
+          i++;
+        } else if (line.startsWith(quote, i)) {
+          i += quote.length - 1;
+          quote = '';
+        }
+      } else if (c === '#') {
+        break;
+      } else if (c === '"' || c === "'") {
+        const triple = c.repeat(3);
+        if (line.startsWith(triple, i)) {
+          quote = triple;
+          i += 2;
+        } else {
+          // A one-line string: skip to its closing quote.
+          for (i++; i < line.length && line[i] !== c; i++) {
+            if (line[i] === '\\') {
+              i++;
             }
           }
-        } else if (c === '(' || c === '[' || c === '{') {
-          depth++;
-        } else if (c === ')' || c === ']' || c === '}') {
-          depth = Math.max(0, depth - 1);
         }
+      } else if (c === '(' || c === '[' || c === '{') {
+        depth++;
+      } else if (c === ')' || c === ']' || c === '}') {
+        depth = Math.max(0, depth - 1);
       }
-      continued = quote === '' && line.endsWith('\\');
-      return starts;
-    });
-  }
+    }
+    continued = quote === '' && line.endsWith('\\');
+    return starts;
+  });
 }

@@ -1,0 +1,126 @@
+import { parser } from '@lezer/python';
+import { defineRule, matchAt } from './builders';
+import { logicalLineStarts } from './prepare';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
+
+// Words that begin a Python statement (or a Python 2 one): a line led by one is broken
+// code, for the rules that know its form, never prose.
+const KEYWORDS = new Set(
+  (
+    'False None True and as assert async await break class continue def del elif else ' +
+    'except exec finally for from global if import in is lambda nonlocal not or pass ' +
+    'print raise return try while with yield match case type'
+  ).split(' ')
+);
+// Commands typed without their `!`: a shell line, not a sentence.
+const SHELL = new Set(
+  'pip pip3 conda python python3 ls cd cat wget curl git mkdir rm cp mv unzip tar apt apt-get sudo echo head'.split(
+    ' '
+  )
+);
+const WORD = String.raw`\p{L}[\p{L}\p{N}_'’-]*`;
+// A title or sentence: an optional list marker, a word, then another word or a number,
+// and nothing that only code writes (assignment, brackets for indexing, quotes, a comment).
+const PROSE = new RegExp(
+  String.raw`^(?:[-*]\s+|\d+[.)]\s+)?(${WORD})[:,]?\s+(?:${WORD}|\p{N})[^=\[\]{}"\x60@#<>*\\]*$`,
+  'u'
+);
+
+/**
+ * Lines of prose in a code cell: a heading or a sentence the author typed into a code
+ * cell and never ran. No Python reads them, and the notebook's saved outputs show they
+ * never ran: they become comments, so the code around them runs.
+ */
+function findProse(context: IRuleContext, id: string): IRuleMatch[] {
+  const lines = context.source.split('\n');
+  const starts = logicalLineStarts(lines);
+  const matches: IRuleMatch[] = [];
+  let offset = 0;
+  lines.forEach((line, i) => {
+    const from = offset;
+    offset += line.length + 1;
+    const words = PROSE.exec(line.trimEnd());
+    if (
+      !starts[i] ||
+      !words ||
+      KEYWORDS.has(words[1]) ||
+      SHELL.has(words[1].toLowerCase()) ||
+      !Private.balanced(line) ||
+      !Private.hasError(line) ||
+      Private.opensBlock(lines, i)
+    ) {
+      return;
+    }
+    matches.push(
+      matchAt(id, { from, to: from + line.trimEnd().length }, [
+        { from, to: from, insert: '# ' }
+      ])
+    );
+  });
+  return matches;
+}
+
+export const proseRules: IRule[] = [
+  defineRule(
+    {
+      id: 'python.prose-line',
+      distribution: 'python',
+      // No Python ever read prose; 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
+      summary:
+        'A line of prose in a code cell (a heading or a sentence that never ran) is not Python: it becomes a comment.',
+      link: 'https://docs.python.org/3/reference/lexical_analysis.html#comments',
+      raises: {
+        ename: 'SyntaxError',
+        message: /invalid syntax|unterminated string literal/
+      },
+      examples: [
+        {
+          before:
+            'Fitting a straight line\nimport numpy as np\nprint(np.polyfit([0, 1, 2], [1, 3, 5], 1).round(2))',
+          after:
+            '# Fitting a straight line\nimport numpy as np\nprint(np.polyfit([0, 1, 2], [1, 3, 5], 1).round(2))'
+        },
+        {
+          before:
+            "Let's count the words, then sort them.\nwords = sorted('b c a'.split())\nprint(words)",
+          after:
+            "# Let's count the words, then sort them.\nwords = sorted('b c a'.split())\nprint(words)"
+        }
+      ]
+    },
+    context => findProse(context, 'python.prose-line')
+  )
+];
+
+namespace Private {
+  /** Whether the line's brackets close on it: a line that opens one continues below. */
+  export function balanced(line: string): boolean {
+    let depth = 0;
+    for (const c of line) {
+      depth += c === '(' ? 1 : c === ')' ? -1 : 0;
+      if (depth < 0) {
+        return false;
+      }
+    }
+    return depth === 0 && !line.trimEnd().endsWith('\\');
+  }
+
+  /** Whether the line alone is no Python: valid code is never taken for prose. */
+  export function hasError(line: string): boolean {
+    let error = false;
+    parser.parse(line).iterate({
+      enter: node => {
+        error ||= node.type.isError;
+        return !error;
+      }
+    });
+    return error;
+  }
+
+  /** Whether the line is indented or the next code line is: a comment there breaks a block. */
+  export function opensBlock(lines: readonly string[], i: number): boolean {
+    const next = lines.slice(i + 1).find(line => line.trim() !== '');
+    return /^\s/.test(lines[i]) || (next !== undefined && /^\s/.test(next));
+  }
+}
