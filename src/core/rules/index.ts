@@ -7,6 +7,7 @@ import { stdlibRules } from './python-stdlib';
 import { proseRules } from './python-prose';
 import { numpyRules } from './numpy';
 import { numpyShapeRules } from './numpy-shapes';
+import { numpyNoneCompareRules } from './numpy-none-compare';
 import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
 import { pandasSignatureRules } from './pandas-signatures';
@@ -26,11 +27,13 @@ import { sklearnSixRules } from './sklearn-six';
 import { sklearnIoRules } from './sklearn-io';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
+import { matplotlibCallRules } from './matplotlib-calls';
 import { matplotlibValueRules } from './matplotlib-values';
 import { matplotlibRcParamRules } from './matplotlib-rcparams';
 import { matplotlibRemovedRcParamRules } from './matplotlib-rcparams-removed';
 import { seabornRules } from './seaborn';
 import { scipyRules } from './scipy';
+import { scipyMiscRules } from './scipy-misc';
 import { scipyOptimizeRules } from './scipy-optimize';
 import { ipythonRules } from './ipython';
 import { widgetRules } from './widgets';
@@ -56,6 +59,7 @@ export const allRules: readonly IRule[] = [
   ...proseRules,
   ...numpyRules,
   ...numpyShapeRules,
+  ...numpyNoneCompareRules,
   ...pandasApiRules,
   ...pandasCallRules,
   ...pandasSignatureRules,
@@ -76,11 +80,13 @@ export const allRules: readonly IRule[] = [
   ...sklearnIoRules,
   ...sklearnDefaultRules,
   ...matplotlibRules,
+  ...matplotlibCallRules,
   ...matplotlibValueRules,
   ...matplotlibRcParamRules,
   ...matplotlibRemovedRcParamRules,
   ...seabornRules,
   ...scipyRules,
+  ...scipyMiscRules,
   ...scipyOptimizeRules,
   ...ipythonRules,
   ...widgetRules,
