@@ -295,8 +295,57 @@ const mixtureScore = defineRule(
         })
 );
 
+/**
+ * `mixture.GMM(...)` through the module (`from sklearn import mixture`): the attribute is
+ * GaussianMixture; gmm-arguments keeps GMM's defaults on the same call.
+ */
+const gmmAttribute = defineRule(
+  {
+    id: 'sklearn.gmm-attribute',
+    distribution: 'scikit-learn',
+    since: '0.20',
+    summary:
+      "`sklearn.mixture.GMM` was removed in 0.20: `mixture.GMM` is `mixture.GaussianMixture`, with GMM's diagonal covariances kept.",
+    link: sklearnNotes('0.20'),
+    raises: {
+      ename: 'AttributeError',
+      message: /module 'sklearn\.mixture' has no attribute 'GMM'/
+    },
+    targets: ['sklearn.mixture.GaussianMixture'],
+    examples: [
+      {
+        setup: SETUP,
+        before:
+          "from sklearn import mixture\nmodel = mixture.GMM(n_components=2, covariance_type='diag', random_state=0).fit(X)\nprint(model.covariances_.shape)",
+        after:
+          "from sklearn import mixture\nmodel = mixture.GaussianMixture(n_components=2, covariance_type='diag', random_state=0).fit(X)\nprint(model.covariances_.shape)"
+      }
+    ]
+  },
+  context =>
+    context.nodes('MemberExpression').flatMap(member => {
+      const dotted = dottedName(context, member);
+      const property = member.lastChild;
+      if (
+        !dotted ||
+        !property ||
+        !dotted.includes('.') ||
+        resolve(context, dotted) !== 'sklearn.mixture.GMM'
+      ) {
+        return [];
+      }
+      return [
+        matchAt('sklearn.gmm-attribute', member, [
+          { from: property.from, to: property.to, insert: 'GaussianMixture' }
+        ])
+      ];
+    }),
+  ['GMM']
+);
+
 /** Removed mixture models and their replacements' arguments. */
 export const sklearnMixtureRules: IRule[] = [
+  gmmAttribute,
   gmmArguments,
   mixtureScore,
   bayesianMixture(

@@ -104,3 +104,22 @@ describe('GMM on GaussianMixture', () => {
     assert.ok(match.question?.decide('GaussianMixture'));
   });
 });
+
+describe('GMM through its module', () => {
+  it('renames mixture.GMM and keeps its diagonal default with gmm-arguments', () => {
+    const source =
+      'from sklearn import mixture\ng = mixture.GMM(n_components=4, random_state=1)\nh = mixture.GaussianMixture(2)';
+    const matches = [rule('sklearn.gmm-attribute'), gmm].flatMap(r =>
+      matchesIn(r, source)
+    );
+    assert.equal(
+      proposeRewrite(source, matches)?.source,
+      "from sklearn import mixture\ng = mixture.GaussianMixture(n_components=4, random_state=1, covariance_type='diag')\nh = mixture.GaussianMixture(2)"
+    );
+  });
+
+  it('leaves a GMM attribute of another module alone', () => {
+    const source = 'import mymodels as mixture\ng = mixture.GMM(3)';
+    assert.equal(matchesIn(rule('sklearn.gmm-attribute'), source).length, 0);
+  });
+});
