@@ -5,6 +5,8 @@ import { sklearnImputerRules } from './sklearn-imputer';
 import { sklearnInputRules } from './sklearn-inputs';
 import { sklearnLogisticRules } from './sklearn-logistic';
 import { sklearnResidueRules } from './sklearn-residues';
+import { sklearnNormalizeRules } from './sklearn-normalize';
+import { sklearnTrainScoreRules } from './sklearn-train-scores';
 import type { IRule } from './types';
 
 const unexpected = (keyword: string) => ({
@@ -43,16 +45,6 @@ const REMOVED: readonly (readonly [
     'sklearn.linear_model',
     'True'
   ],
-  [
-    'normalize',
-    '1.2',
-    ['Ridge', 'Lasso', 'ElasticNet', 'Lars', 'LassoLars'],
-    'normalize',
-    'normalize=True is gone: put a StandardScaler in a pipeline.',
-    'sklearn.linear_model',
-    'False'
-  ],
-
   [
     'tree-presort',
     '0.24',
@@ -112,7 +104,6 @@ const REMOVED: readonly (readonly [
 const SAFE_TO_DROP: Record<string, (value: string) => boolean> = {
   'linear-regression-normalize': () => true,
   algorithm: value => /SAMME/.test(value),
-  normalize: value => value === 'False',
   min_impurity_split: value => value === 'None'
 };
 
@@ -397,5 +388,7 @@ export const sklearnRemovedParamRules: IRule[] = [
   kfoldSampleCount,
   ...sklearnImputerRules,
   ...sklearnLogisticRules,
-  ...sklearnResidueRules
+  ...sklearnResidueRules,
+  ...sklearnTrainScoreRules,
+  ...sklearnNormalizeRules
 ];

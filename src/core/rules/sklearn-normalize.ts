@@ -1,0 +1,178 @@
+import type { SyntaxNode } from '@lezer/common';
+import { callsOf, defineRule, matchAt } from './builders';
+import { spellName } from './bindings';
+import { sklearnInfo as info } from './sklearn-info';
+import {
+  argsOf,
+  calleeOf,
+  dottedName,
+  removeArgument,
+  resolve
+} from './syntax';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+
+const DIABETES =
+  'from sklearn.datasets import load_diabetes\nX, y = load_diabetes(return_X_y=True)';
+/**
+ * The linear models that lost `normalize` in 1.2 whose fit does not depend on one scale
+ * common to every feature (no penalty, or a penalty chosen from the data along a path),
+ * so scaling each feature by its standard deviation instead of its norm (std × √n) finds
+ * the same model. The CV variants only while their alphas come from the data.
+ * (LinearRegression's own rule drops the argument: its predictions never depended on it.)
+ */
+const SCALE_FREE = [
+  'Lars',
+  'LarsCV',
+  'LassoLarsCV',
+  'LassoLarsIC',
+  'LassoCV',
+  'ElasticNetCV',
+  'MultiTaskLassoCV',
+  'MultiTaskElasticNetCV',
+  'OrthogonalMatchingPursuit',
+  'OrthogonalMatchingPursuitCV',
+  'BayesianRidge',
+  'ARDRegression'
+];
+/** Those whose fixed penalty would need rescaling by the sample count the fit sees. */
+const PENALIZED = [
+  'Ridge',
+  'RidgeCV',
+  'RidgeClassifier',
+  'RidgeClassifierCV',
+  'Lasso',
+  'LassoLars',
+  'ElasticNet',
+  'MultiTaskLasso',
+  'MultiTaskElasticNet'
+];
+// A CV variant given its own grid of alphas: that grid is on the old scale.
+const GRID = new Set(['alphas', 'Cs']);
+
+/** The `make_pipeline(...)` call a call is a direct argument of, if it is. */
+function pipelineOf(context: IRuleContext, call: SyntaxNode): boolean {
+  const list = call.parent;
+  const outer = list?.name === 'ArgList' ? list.parent : null;
+  if (!outer || outer.name !== 'CallExpression') {
+    return false;
+  }
+  const callee = calleeOf(context, outer);
+  const dotted = callee && dottedName(context, callee.node);
+  return (
+    !!dotted && resolve(context, dotted) === 'sklearn.pipeline.make_pipeline'
+  );
+}
+
+/**
+ * `LassoCV(normalize=True)`: normalize was removed in 1.2. It centred each feature and
+ * divided it by its norm; a StandardScaler before the model (inside the notebook's
+ * make_pipeline, or a new one) does the same up to that common scale. `normalize=False`
+ * and any value with `fit_intercept=False` (where it was ignored) are dropped. Models with
+ * a fixed penalty are only pointed at: their alpha would need the fit's sample count.
+ */
+const normalize = defineRule(
+  {
+    ...info(
+      'normalize-pipeline',
+      '1.2',
+      "Linear models' `normalize=True` was removed in 1.2: a StandardScaler before the model scales the features as it did (for a model whose penalty is fixed, alpha must be scaled by the sample count, so it is only pointed at)."
+    ),
+    raises: {
+      ename: 'TypeError',
+      message: /unexpected keyword argument 'normalize'/
+    },
+    targets: [
+      'sklearn.preprocessing.StandardScaler',
+      'sklearn.pipeline.make_pipeline'
+    ],
+    examples: [
+      {
+        setup: DIABETES,
+        before:
+          'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\nmodel = make_pipeline(PolynomialFeatures(2), LassoCV(eps=0.01, normalize=True, cv=3)).fit(X, y)\nprint(round(model.score(X, y), 2))',
+        after:
+          'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\nfrom sklearn.preprocessing import StandardScaler\nmodel = make_pipeline(PolynomialFeatures(2), StandardScaler(with_mean=False), LassoCV(eps=0.01, cv=3)).fit(X, y)\nprint(round(model.score(X, y), 2))'
+      },
+      {
+        setup: DIABETES,
+        before:
+          'from sklearn.linear_model import BayesianRidge\nmodel = BayesianRidge(normalize=True).fit(X, y)\nprint(round(model.score(X, y), 2))',
+        after:
+          'from sklearn.linear_model import BayesianRidge\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import StandardScaler\nmodel = make_pipeline(StandardScaler(with_mean=False), BayesianRidge()).fit(X, y)\nprint(round(model.score(X, y), 2))'
+      }
+    ]
+  },
+  context =>
+    callsOf(context, {
+      callees: [...SCALE_FREE, ...PENALIZED],
+      module: 'sklearn.linear_model'
+    }).flatMap((call): IRuleMatch[] => {
+      const args = argsOf(context, call);
+      const index = args.findIndex(arg => arg.name === 'normalize');
+      if (index < 0 || args.some(arg => arg.star)) {
+        return [];
+      }
+      const value = (name: string) => {
+        const arg = args.find(a => a.name === name);
+        return arg && context.source.slice(arg.valueFrom, arg.valueTo);
+      };
+      const drop = removeArgument(context, call, index);
+      const id = 'sklearn.normalize-pipeline';
+      if (
+        value('normalize') === 'False' ||
+        value('fit_intercept') === 'False'
+      ) {
+        return [matchAt(id, args[index], [drop])];
+      }
+      const name = calleeOf(context, call)?.name ?? '';
+      // The old positional order put other parameters first: a positional call is left.
+      const positional = args.some(arg => !arg.name);
+      if (
+        !SCALE_FREE.includes(name) ||
+        positional ||
+        args.some(arg => GRID.has(arg.name ?? ''))
+      ) {
+        return [
+          matchAt(
+            id,
+            args[index],
+            [],
+            'normalize=True divided each feature by its norm (std × √n_samples): with a StandardScaler before the model, alpha must be multiplied by n_samples (Ridge) or √n_samples (Lasso, ElasticNet, LassoLars) to fit the same model.'
+          )
+        ];
+      }
+      const scaler = spellName(context, {
+        module: 'sklearn.preprocessing',
+        name: 'StandardScaler'
+      });
+      const step = `${scaler.text}(with_mean=False)`;
+      const edits: ITextEdit[] = [drop];
+      if (pipelineOf(context, call)) {
+        edits.push({
+          from: call.from,
+          to: call.from,
+          insert: `${step}, `,
+          needs: scaler.needs
+        });
+      } else {
+        const pipe = spellName(context, {
+          module: 'sklearn.pipeline',
+          name: 'make_pipeline'
+        });
+        edits.push(
+          {
+            from: call.from,
+            to: call.from,
+            insert: `${pipe.text}(${step}, `,
+            needs: [...pipe.needs, ...scaler.needs]
+          },
+          { from: call.to, to: call.to, insert: ')' }
+        );
+      }
+      return [matchAt(id, args[index], edits)];
+    }),
+  ['normalize']
+);
+
+/** Linear models' removed `normalize`. */
+export const sklearnNormalizeRules: IRule[] = [normalize];
