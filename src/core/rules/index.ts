@@ -41,6 +41,7 @@ import { dataPathRules } from './data-paths';
 import { dataCopyRules } from './data-copies';
 import { magicCopyRules } from './magic-copies';
 import { hiddenStateRules } from './hidden-state';
+import { staleNameRules } from './python-stale-names';
 
 export * from './types';
 export * from './versions';
@@ -93,5 +94,6 @@ export const allRules: readonly IRule[] = [
   ...dataPathRules,
   ...dataCopyRules,
   ...magicCopyRules,
-  ...hiddenStateRules
+  ...hiddenStateRules,
+  ...staleNameRules
 ];

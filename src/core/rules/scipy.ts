@@ -1,5 +1,5 @@
 import { aliasReplaced, anyOf, defineRule, matchAt } from './builders';
-import { nameMoved, nameRemoved } from './builders-imports';
+import { nameMoved } from './builders-imports';
 import { argsOf, calleeOf, dottedName, resolve, spellModule } from './syntax';
 import type { IRule } from './types';
 
@@ -197,24 +197,6 @@ export const scipyRules: IRule[] = [
     'gaussian',
     '(5, 1.0).round(2)'
   ),
-  nameRemoved({
-    id: 'scipy.misc-imread',
-    distribution: 'scipy',
-    since: '1.2.0',
-    summary:
-      '`scipy.misc.imread` was removed in scipy 1.2; read images with imageio or PIL.',
-    link: notes('1.2.0'),
-    raises: { ename: 'ImportError', message: /cannot import name 'imread'/ },
-    module: 'scipy.misc',
-    name: 'imread',
-    note: 'No one-line rewrite: matplotlib.pyplot.imread reads PNG files; imageio.v3.imread reads the rest.',
-    examples: [
-      {
-        before: "from scipy.misc import imread\nprint(imread('a.png').shape)",
-        after: "from scipy.misc import imread\nprint(imread('a.png').shape)"
-      }
-    ]
-  }),
   numpyNames(),
   defineRule(
     {

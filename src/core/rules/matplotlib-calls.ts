@@ -1,0 +1,445 @@
+import type { SyntaxNode } from '@lezer/common';
+import { defineRule, matchAt } from './builders';
+import { inScopeOf, receiverKind, readsOnly } from './receivers';
+import {
+  argsOf,
+  calleeOf,
+  dottedName,
+  removeArgument,
+  resolve,
+  textOf
+} from './syntax';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+
+const notes = (version: string) =>
+  `https://matplotlib.org/stable/api/prev_api_changes/api_changes_${version}.html`;
+const SETUP =
+  "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt";
+// What pyplot was reached through: `plt.plot`, `pylab.plot`, `matplotlib.pyplot.plot`.
+const PYPLOT = /^(matplotlib\.pyplot|matplotlib\.pylab|pylab)\.\w+$/;
+const isAxes = (owner: string) =>
+  `isinstance(${owner}, __import__('matplotlib.axes').axes.Axes)`;
+
+/**
+ * Whether a call's callee is a pyplot function: through the notebook's imports, or as
+ * `plt.` where no cell binds `plt` otherwise (its import sat in a deleted cell).
+ */
+function isPyplot(context: IRuleContext, callee: SyntaxNode): boolean {
+  const dotted = dottedName(context, callee);
+  if (dotted === null || !dotted.includes('.')) {
+    return false;
+  }
+  const head = dotted.slice(0, dotted.indexOf('.'));
+  const resolved = resolve(context, dotted);
+  return (
+    PYPLOT.test(resolved) ||
+    (head === 'plt' &&
+      !context.imports.has(head) &&
+      !context.defined.has(head) &&
+      dotted.split('.').length === 2)
+  );
+}
+
+/**
+ * The match of a rewrite that is right on a pyplot function or an Axes method only: at once
+ * on pyplot; asked of the kernel for a method on any other object that reads only names
+ * (`ax`, `axes[0]`); none on another module or a literal.
+ */
+function onPlottingCall(
+  context: IRuleContext,
+  ruleId: string,
+  call: SyntaxNode,
+  edits: ITextEdit[],
+  note?: string
+): IRuleMatch[] {
+  const callee = calleeOf(context, call);
+  if (!callee || callee.node.name !== 'MemberExpression') {
+    return [];
+  }
+  if (isPyplot(context, callee.node)) {
+    return [matchAt(ruleId, call, edits, note)];
+  }
+  const owner = callee.node.firstChild!;
+  const kind = receiverKind(context, owner);
+  if (kind !== 'unknown' || !readsOnly(owner)) {
+    return [];
+  }
+  const expression = inScopeOf(context, call, isAxes(textOf(context, owner)));
+  if (expression === null) {
+    return [];
+  }
+  const match = matchAt(
+    ruleId,
+    call,
+    [],
+    note ?? 'Only on matplotlib Axes: asks the kernel.'
+  );
+  match.question = {
+    expression,
+    decide: answer => (answer === 'True' ? edits : null)
+  };
+  return [match];
+}
+
+/** The edits removing the arguments at `drop` (indices, ascending) of one call. */
+function removeArguments(
+  context: IRuleContext,
+  call: SyntaxNode,
+  drop: readonly number[]
+): ITextEdit[] {
+  const args = argsOf(context, call);
+  const kept = args.filter((_, i) => !drop.includes(i));
+  if (kept.length === 0) {
+    const list = call.getChild('ArgList')!;
+    return [{ from: list.from + 1, to: list.to - 1, insert: '' }];
+  }
+  // Each goes with the comma before it; those before the first kept one, with the comma after.
+  const first = args.indexOf(kept[0]);
+  return drop.map(i =>
+    i < first
+      ? { from: args[i].from, to: args[i + 1].from, insert: '' }
+      : { from: args[i - 1].to, to: args[i].to, insert: '' }
+  );
+}
+
+// Values of `hold=` whose dropping keeps what the call drew: True was the default.
+const HOLD_SAFE = new Set(['True', 'None', '1']);
+
+/** `plt.plot(x, y, hold=True)`: the keyword went in matplotlib 3.0. */
+const holdKeyword = defineRule(
+  {
+    id: 'matplotlib.hold-keyword',
+    distribution: 'matplotlib',
+    since: '3.0.0',
+    summary:
+      'The `hold=` keyword of plotting calls was removed in matplotlib 3.0: axes always hold what they drew.',
+    link: notes('3.0.0'),
+    raises: {
+      ename: 'AttributeError',
+      message: /\.set\(\) got an unexpected keyword argument 'hold'/
+    },
+    needs: ['hold'],
+    examples: [
+      {
+        setup: SETUP,
+        before:
+          "plt.plot([0, 1], [0, 1], 'r-', hold=True)\nprint(len(plt.gca().lines))",
+        after: "plt.plot([0, 1], [0, 1], 'r-')\nprint(len(plt.gca().lines))"
+      },
+      {
+        setup: `${SETUP}\nfig, ax = plt.subplots()`,
+        before:
+          'ax.scatter([1, 2], [3, 4], hold=True, s=9)\nprint(len(ax.collections))',
+        after: 'ax.scatter([1, 2], [3, 4], s=9)\nprint(len(ax.collections))',
+        answer: 'True'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const args = argsOf(context, call);
+      const index = args.findIndex(arg => arg.name === 'hold');
+      if (index < 0) {
+        return [];
+      }
+      const value = textOf(context, args[index].value);
+      if (!HOLD_SAFE.has(value)) {
+        // hold=False cleared the axes first: a different drawing, left to the user.
+        return onPlottingCall(
+          context,
+          'matplotlib.hold-keyword',
+          call,
+          [],
+          'hold=False cleared the axes before drawing: call cla() first.'
+        ).map(match => ({ ...match, question: undefined }));
+      }
+      return onPlottingCall(context, 'matplotlib.hold-keyword', call, [
+        removeArgument(context, call, index)
+      ]);
+    })
+);
+
+/** `plt.hold(True)`: the function went in matplotlib 3.0, holding being the only way left. */
+const holdCall = defineRule(
+  {
+    id: 'matplotlib.hold-call',
+    distribution: 'matplotlib',
+    since: '3.0.0',
+    summary:
+      '`plt.hold()` and `Axes.hold()` were removed in matplotlib 3.0: axes always hold what they drew.',
+    link: notes('3.0.0'),
+    raises: {
+      ename: 'AttributeError',
+      message: /has no attribute 'hold'/
+    },
+    needs: ['hold'],
+    examples: [
+      {
+        setup: SETUP,
+        before:
+          'plt.plot([0, 1])\nplt.hold(True)\nplt.plot([1, 0])\nprint(len(plt.gca().lines))',
+        after:
+          'plt.plot([0, 1])\npass\nplt.plot([1, 0])\nprint(len(plt.gca().lines))'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const args = argsOf(context, call);
+      const statement = call.parent;
+      if (
+        callee?.name !== 'hold' ||
+        statement?.name !== 'ExpressionStatement' ||
+        statement.firstChild?.to !== call.to ||
+        args.length > 1 ||
+        (args.length === 1 &&
+          (args[0].star || !HOLD_SAFE.has(textOf(context, args[0].value))))
+      ) {
+        return [];
+      }
+      // `pass` keeps a block that held only this call a block.
+      return onPlottingCall(context, 'matplotlib.hold-call', call, [
+        { from: call.from, to: call.to, insert: 'pass' }
+      ]);
+    })
+);
+
+/**
+ * `plt.figsize(w, h)`: IPython's pylab helper, never pyplot's own; it set the default
+ * figure size, which is `rcParams['figure.figsize']`.
+ */
+const figsizeCall = defineRule(
+  {
+    id: 'matplotlib.pylab-figsize',
+    targets: ["matplotlib.pyplot.rcParams['figure.figsize']"],
+    distribution: 'matplotlib',
+    since: '1.0.0',
+    summary:
+      "`plt.figsize(w, h)` came from IPython's pylab helpers and is gone: set `rcParams['figure.figsize']`.",
+    link: 'https://matplotlib.org/stable/users/explain/customizing.html',
+    raises: {
+      ename: 'AttributeError',
+      message: /module '(matplotlib\.pyplot|pylab)' has no attribute 'figsize'/
+    },
+    needs: ['figsize'],
+    examples: [
+      {
+        setup: SETUP,
+        before: 'plt.figsize(7, 3)\nprint(plt.figure().get_size_inches())',
+        after:
+          "plt.rcParams['figure.figsize'] = (7, 3)\nprint(plt.figure().get_size_inches())"
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const statement = call.parent;
+      if (
+        callee?.name !== 'figsize' ||
+        !isPyplot(context, callee.node) ||
+        statement?.name !== 'ExpressionStatement' ||
+        statement.firstChild?.to !== call.to
+      ) {
+        return [];
+      }
+      // IPython's signature: figsize(sizex=8, sizey=6).
+      const args = argsOf(context, call);
+      const size = ['sizex', 'sizey'].map((name, i) => {
+        const arg =
+          args.find(a => a.name === name) ??
+          (args[i] && !args[i].name && !args[i].star ? args[i] : undefined);
+        return arg ? context.source.slice(arg.valueFrom, arg.valueTo) : null;
+      });
+      const known = args.every(
+        a => !a.star && (a.name === undefined || /^size[xy]$/.test(a.name))
+      );
+      if (!known || args.length > 2) {
+        return [];
+      }
+      const owner = textOf(context, callee.node.firstChild!);
+      const insert = `${owner}.rcParams['figure.figsize'] = (${size[0] ?? '8'}, ${size[1] ?? '6'})`;
+      return [
+        matchAt('matplotlib.pylab-figsize', call, [
+          { from: call.from, to: call.to, insert }
+        ])
+      ];
+    })
+);
+
+// Keywords the contour functions ignored (with a warning) until matplotlib 3.8 made a
+// contour set a Collection, whose set() rejects them: `c=` and the marker keywords of
+// plot and scatter.
+const CONTOUR_IGNORED = new Set([
+  'c',
+  's',
+  'marker',
+  'markersize',
+  'ms',
+  'markeredgecolor',
+  'mec',
+  'markerfacecolor',
+  'mfc'
+]);
+const CONTOURS = ['contour', 'contourf', 'tricontour', 'tricontourf'];
+
+/** `ax.contour(X, Y, Z, c='k')`: a keyword contour never used now fails. */
+const contourIgnored = defineRule(
+  {
+    id: 'matplotlib.contour-ignored-keywords',
+    distribution: 'matplotlib',
+    since: '3.8.0',
+    summary:
+      'Contour calls ignored keywords they do not take (`c=`, marker sizes) until matplotlib 3.8, where they fail: drop them.',
+    link: notes('3.8.0'),
+    raises: {
+      ename: 'AttributeError',
+      message: /ContourSet\.set\(\) got an unexpected keyword argument/
+    },
+    needs: CONTOURS,
+    examples: [
+      {
+        setup: `${SETUP}\nimport numpy as np\nfig, ax = plt.subplots()`,
+        before:
+          "cs = ax.contour(np.outer(np.arange(4), np.arange(4)), levels=[2], c='b')\nprint(cs.levels)",
+        after:
+          'cs = ax.contour(np.outer(np.arange(4), np.arange(4)), levels=[2])\nprint(cs.levels)',
+        answer: 'True'
+      },
+      {
+        setup: `${SETUP}\nimport numpy as np`,
+        before:
+          "cs = plt.contourf(np.eye(4), c='r', s=3)\nprint(len(cs.levels) > 1)",
+        after: 'cs = plt.contourf(np.eye(4))\nprint(len(cs.levels) > 1)'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      if (!callee || !CONTOURS.includes(callee.name)) {
+        return [];
+      }
+      const drop = argsOf(context, call).flatMap((arg, i) =>
+        arg.name !== undefined && CONTOUR_IGNORED.has(arg.name) ? [i] : []
+      );
+      if (drop.length === 0) {
+        return [];
+      }
+      return onPlottingCall(
+        context,
+        'matplotlib.contour-ignored-keywords',
+        call,
+        removeArguments(context, call, drop),
+        'matplotlib before 3.8 ignored these keywords (colours are `colors=`): dropped, the lines look as they did.'
+      );
+    })
+);
+
+/**
+ * The parameters patches took positionally before matplotlib 3.6 made them keyword-only
+ * (removed in 3.8), after the ones that are still positional.
+ */
+const PATCHES: Record<string, { positional: number; old: string[] }> = {
+  Ellipse: { positional: 3, old: ['angle'] },
+  Rectangle: { positional: 3, old: ['angle'] },
+  Arc: { positional: 3, old: ['angle', 'theta1', 'theta2'] },
+  RegularPolygon: { positional: 2, old: ['radius', 'orientation'] },
+  Polygon: { positional: 1, old: ['closed'] },
+  Wedge: { positional: 4, old: ['width'] },
+  Arrow: { positional: 4, old: ['width'] },
+  CirclePolygon: { positional: 2, old: ['resolution'] },
+  FancyArrow: {
+    positional: 4,
+    old: [
+      'width',
+      'length_includes_head',
+      'head_width',
+      'head_length',
+      'shape',
+      'overhang',
+      'head_starts_at_zero'
+    ]
+  }
+};
+
+/** `Ellipse(xy, w, h, 30)` → `Ellipse(xy, w, h, angle=30)`. */
+const patchPositional = defineRule(
+  {
+    id: 'matplotlib.patch-keyword-only',
+    distribution: 'matplotlib',
+    since: '3.8.0',
+    summary:
+      "Patches' optional parameters (`Ellipse`'s and `Rectangle`'s `angle`, `Arc`'s `theta1`, …) are keyword-only since matplotlib 3.8: pass them by name.",
+    link: notes('3.6.0'),
+    raises: {
+      ename: 'TypeError',
+      message: new RegExp(
+        `^(${Object.keys(PATCHES).join('|')})\\.__init__\\(\\) takes .*positional arguments? but \\d+ were given`
+      )
+    },
+    needs: Object.keys(PATCHES),
+    examples: [
+      {
+        setup: `${SETUP}\nfrom matplotlib import patches`,
+        before:
+          "e = patches.Ellipse((0, 0), 4, 2, 90, color='k')\nprint(e.angle)",
+        after:
+          "e = patches.Ellipse((0, 0), 4, 2, angle=90, color='k')\nprint(e.angle)"
+      },
+      {
+        setup: SETUP,
+        before: 'r = plt.Rectangle((0, 0), 1, 2, 45)\nprint(r.get_angle())',
+        after: 'r = plt.Rectangle((0, 0), 1, 2, angle=45)\nprint(r.get_angle())'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const spec = callee ? PATCHES[callee.name] : undefined;
+      const dotted = callee && dottedName(context, callee.node);
+      if (!spec || dotted === null) {
+        return [];
+      }
+      const resolved = resolve(context, dotted);
+      if (
+        resolved !== `matplotlib.patches.${callee!.name}` &&
+        !PYPLOT.test(resolved)
+      ) {
+        return [];
+      }
+      const args = argsOf(context, call);
+      const positional = args.filter(arg => !arg.name);
+      const extra = positional.slice(spec.positional);
+      if (
+        extra.length === 0 ||
+        extra.length > spec.old.length ||
+        positional.some(arg => arg.star) ||
+        extra.some((_, i) => args.some(a => a.name === spec.old[i]))
+      ) {
+        return [];
+      }
+      return [
+        matchAt(
+          'matplotlib.patch-keyword-only',
+          call,
+          extra.map((arg, i) => ({
+            from: arg.from,
+            to: arg.from,
+            insert: `${spec.old[i]}=`
+          }))
+        )
+      ];
+    })
+);
+
+/** matplotlib call signatures that changed: removed keywords and keyword-only parameters. */
+export const matplotlibCallRules: IRule[] = [
+  holdKeyword,
+  holdCall,
+  figsizeCall,
+  contourIgnored,
+  patchPositional
+];

@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  importTable,
+  namesDefined,
+  prepareSource,
+  proposeRewrite,
+  scanSource
+} from '../../../../src/core/rules';
+import { matplotlibCallRules } from '../../../../src/core/rules/matplotlib-calls';
+import { answered, testExamples, TODAY } from './helpers';
+
+testExamples(matplotlibCallRules);
+
+const IMPORTS =
+  'import matplotlib as mpl\nimport matplotlib.pyplot as plt\nfrom matplotlib import patches\nimport numpy as np';
+
+/** A cell rewritten by these rules below IMPORTS, kernel questions answered with `answer`. */
+function rewrite(cell: string, answer?: string): string {
+  const prepared = [IMPORTS, cell].map(prepareSource);
+  const matches = scanSource(cell, matplotlibCallRules, {
+    versions: TODAY,
+    imports: importTable(prepared),
+    defined: namesDefined(prepared)
+  });
+  const bound = new Set(['mpl', 'plt', 'patches', 'np']);
+  return (
+    proposeRewrite(cell, answered(matches, answer), { bound })?.source ?? cell
+  );
+}
+
+describe('hold= on plotting calls', () => {
+  it('drops it from pyplot functions at once, wherever it sits', () => {
+    assert.equal(
+      rewrite('def show(xs, ys):\n    plt.plot(xs, ys, hold=True)'),
+      'def show(xs, ys):\n    plt.plot(xs, ys)'
+    );
+    assert.equal(
+      rewrite('plt.scatter(x, y, hold=True, c=z)'),
+      'plt.scatter(x, y, c=z)'
+    );
+  });
+
+  it('drops it from a method only when the kernel says the receiver is Axes', () => {
+    assert.equal(
+      rewrite('axes[0].bar(x, h, hold=True)', 'True'),
+      'axes[0].bar(x, h)'
+    );
+    assert.equal(
+      rewrite('plotter.bar(x, h, hold=True)', 'False'),
+      'plotter.bar(x, h, hold=True)'
+    );
+  });
+
+  it('leaves hold=False, which cleared the axes, and other modules', () => {
+    for (const cell of [
+      'plt.plot(x, y, hold=False)',
+      'np.stack(a, hold=True)',
+      'worker.join(hold=True)'
+    ]) {
+      assert.equal(rewrite(cell, 'False'), cell);
+    }
+  });
+
+  it('turns plt.hold(True) into pass, keeping a block a block', () => {
+    assert.equal(
+      rewrite('if overlay:\n    plt.hold(True)\nplt.plot(x)'),
+      'if overlay:\n    pass\nplt.plot(x)'
+    );
+    assert.equal(rewrite('plt.hold(False)'), 'plt.hold(False)');
+  });
+});
+
+describe('plt.figsize', () => {
+  it("sets rcParams['figure.figsize'] through the notebook's own pyplot name", () => {
+    assert.equal(
+      rewrite('plt.figsize(14, 10)\nplt.plot(x)'),
+      "plt.rcParams['figure.figsize'] = (14, 10)\nplt.plot(x)"
+    );
+    assert.equal(
+      rewrite('plt.figsize(sizey=3)'),
+      "plt.rcParams['figure.figsize'] = (8, 3)"
+    );
+  });
+
+  it('leaves a figsize that is not a statement or not pyplot', () => {
+    for (const cell of [
+      'size = plt.figsize(4, 3)',
+      'fig.figsize(4, 3)',
+      'plt.figure(figsize=(4, 3))'
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
+
+describe('keywords contour ignored', () => {
+  it('drops c= and marker keywords, keeping colors= and the rest', () => {
+    assert.equal(
+      rewrite("ax.contour(X, Y, Z, c='k', levels=[0], colors='r')", 'True'),
+      "ax.contour(X, Y, Z, levels=[0], colors='r')"
+    );
+    assert.equal(rewrite("plt.contourf(c='k', s=2, Z=z)"), 'plt.contourf(Z=z)');
+    assert.equal(
+      rewrite("plt.contour(Z, c='k', marker='o')"),
+      'plt.contour(Z)'
+    );
+  });
+
+  it('leaves contour calls that pass only what they take', () => {
+    const cell = "plt.contour(X, Y, Z, colors='k', linewidths=2)";
+    assert.equal(rewrite(cell), cell);
+  });
+});
+
+describe('patch parameters that became keyword-only', () => {
+  it('names the old positional parameters, by any spelling of the class', () => {
+    assert.equal(
+      rewrite('e = mpl.patches.Ellipse(mu, v[0], v[1], 180 + angle, color=c)'),
+      'e = mpl.patches.Ellipse(mu, v[0], v[1], angle=180 + angle, color=c)'
+    );
+    assert.equal(
+      rewrite('patches.Arc((0, 0), 2, 2, 0, 0, 90)'),
+      'patches.Arc((0, 0), 2, 2, angle=0, theta1=0, theta2=90)'
+    );
+    assert.equal(
+      rewrite('plt.Polygon(points, True, fill=False)'),
+      'plt.Polygon(points, closed=True, fill=False)'
+    );
+  });
+
+  it('leaves calls that already fit, unpack arguments, or are not patches', () => {
+    for (const cell of [
+      'patches.Ellipse(xy, 2, 1, angle=30)',
+      'patches.Ellipse(*spec)',
+      'Ellipse(xy, 2, 1, 30)',
+      'shapes.Rectangle(xy, 2, 1, 30)'
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
