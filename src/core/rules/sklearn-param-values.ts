@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, keywordReplaced, matchAt, valueRenamed } from './builders';
 import { argsOf, calleeOf, dottedName, resolve, textOf } from './syntax';
+import { sklearnParamLiteralRules } from './sklearn-param-literals';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 import {
   sklearnInfo as info,
@@ -207,28 +208,6 @@ export const sklearnParamValueRules: IRule[] = [
   }),
   keywordReplaced({
     ...info(
-      'nearest-centroid-shrink-zero',
-      '1.2',
-      '`NearestCentroid(shrink_threshold=0)` is `shrink_threshold=None`: 0 never shrank, and only positive thresholds are taken now.'
-    ),
-    raises: invalid('shrink_threshold'),
-    callees: ['NearestCentroid'],
-    module: 'sklearn',
-    keyword: 'shrink_threshold',
-    replace: value =>
-      /^(?:0+\.?0*|\.0+)$/.test(value) ? 'shrink_threshold=None' : null,
-    examples: [
-      {
-        setup: IRIS,
-        before:
-          'from sklearn.neighbors import NearestCentroid\nprint(NearestCentroid(shrink_threshold=0).fit(X, y).score(X, y))',
-        after:
-          'from sklearn.neighbors import NearestCentroid\nprint(NearestCentroid(shrink_threshold=None).fit(X, y).score(X, y))'
-      }
-    ]
-  }),
-  keywordReplaced({
-    ...info(
       'max-features-auto-regressor',
       '1.3',
       "`max_features='auto'` was removed in 1.3: for regressors it meant every feature (`1.0`, `None` for a tree)."
@@ -387,5 +366,6 @@ export const sklearnParamValueRules: IRule[] = [
           "from sklearn.svm import LinearSVR\nprint(LinearSVR(loss='epsilon_insensitive', random_state=0).fit(X, y).loss)"
       }
     ]
-  })
+  }),
+  ...sklearnParamLiteralRules
 ];

@@ -1,0 +1,212 @@
+import type { SyntaxNode } from '@lezer/common';
+import { callsOf, defineRule, matchAt } from './builders';
+import {
+  sklearnInfo as info,
+  invalidParameter as invalid
+} from './sklearn-info';
+import { argsOf, dottedName, textOf } from './syntax';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+
+const IRIS =
+  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
+const ZERO = /^(?:0+\.?0*|\.0+)$/;
+const TREES = [
+  'DecisionTreeClassifier',
+  'DecisionTreeRegressor',
+  'ExtraTreeClassifier',
+  'ExtraTreeRegressor',
+  'RandomForestClassifier',
+  'RandomForestRegressor',
+  'ExtraTreesClassifier',
+  'ExtraTreesRegressor',
+  'GradientBoostingClassifier',
+  'GradientBoostingRegressor'
+];
+
+/** An old value of one keyword and the value that means exactly what it meant. */
+interface IOldValue {
+  id: string;
+  since: string;
+  summary: string;
+  callees: string[];
+  keyword: string;
+  /** The new text for the argument's value node, null to leave it. */
+  replace: (context: IRuleContext, value: SyntaxNode) => string | null;
+  /**
+   * For a value that is a name (`shrink_threshold=t`): a Python test of the name's value
+   * as the failed cell left it, and the new text when the kernel says True.
+   */
+  named?: { test: (name: string) => string; insert: (name: string) => string };
+  example: [string, string];
+  /** The example's setup after the data: what the failed cell left (`t = 0`). */
+  left?: string;
+}
+
+/** `[a, b]` → `(a, b)`: a two-item list literal where a tuple is wanted. */
+function listAsTuple(context: IRuleContext, value: SyntaxNode): string | null {
+  const text = textOf(context, value);
+  const items = value.getChildren(',').length + 1;
+  return value.name === 'ArrayExpression' && items === 2
+    ? `(${text.slice(1, -1)})`
+    : null;
+}
+
+const literal =
+  (map: Record<string, string>) => (context: IRuleContext, value: SyntaxNode) =>
+    map[textOf(context, value)] ?? null;
+
+/** Values validation rejects since 1.2 whose old meaning has an exact spelling today. */
+const OLD_VALUES: IOldValue[] = [
+  {
+    id: 'nearest-centroid-shrink-zero',
+    since: '1.2',
+    summary:
+      '`NearestCentroid(shrink_threshold=0)` is `shrink_threshold=None`: 0 never shrank, and only positive thresholds are taken now.',
+    callees: ['NearestCentroid'],
+    keyword: 'shrink_threshold',
+    replace: (context, value) =>
+      ZERO.test(textOf(context, value)) ? 'None' : null,
+    named: {
+      test: name =>
+        `not isinstance(${name}, bool) and isinstance(${name}, (int, float)) and ${name} == 0`,
+      insert: name => `${name} or None`
+    },
+    left: 't = 0',
+    example: [
+      'from sklearn.neighbors import NearestCentroid\nfor t in [0, 0.2]:\n    print(NearestCentroid(shrink_threshold=t).fit(X, y).score(X, y) > 0.5)',
+      'from sklearn.neighbors import NearestCentroid\nfor t in [0, 0.2]:\n    print(NearestCentroid(shrink_threshold=t or None).fit(X, y).score(X, y) > 0.5)'
+    ]
+  },
+  {
+    id: 'min-samples-split-one',
+    since: '1.2',
+    summary:
+      '`min_samples_split=1` is `2`: a node of one sample was never split, and ints below 2 are rejected now.',
+    callees: TREES,
+    keyword: 'min_samples_split',
+    replace: literal({ '1': '2' }),
+    example: [
+      'from sklearn.tree import DecisionTreeClassifier\nprint(DecisionTreeClassifier(min_samples_split=1, random_state=0).fit(X, y).get_depth())',
+      'from sklearn.tree import DecisionTreeClassifier\nprint(DecisionTreeClassifier(min_samples_split=2, random_state=0).fit(X, y).get_depth())'
+    ]
+  },
+  {
+    id: 'ngram-range-list',
+    since: '1.2',
+    summary:
+      "A vectorizer's `ngram_range` must be a tuple since 1.2: `[1, 2]` is `(1, 2)`.",
+    callees: ['CountVectorizer', 'TfidfVectorizer', 'HashingVectorizer'],
+    keyword: 'ngram_range',
+    replace: listAsTuple,
+    example: [
+      "from sklearn.feature_extraction.text import CountVectorizer\nprint(len(CountVectorizer(ngram_range=[1, 2]).fit(['red green blue', 'green blue sky']).vocabulary_))",
+      "from sklearn.feature_extraction.text import CountVectorizer\nprint(len(CountVectorizer(ngram_range=(1, 2)).fit(['red green blue', 'green blue sky']).vocabulary_))"
+    ]
+  },
+  {
+    id: 'feature-range-list',
+    since: '1.2',
+    summary:
+      "MinMaxScaler's `feature_range` must be a tuple since 1.2: `[0, 1]` is `(0, 1)`.",
+    callees: ['MinMaxScaler', 'minmax_scale'],
+    keyword: 'feature_range',
+    replace: listAsTuple,
+    example: [
+      'from sklearn.preprocessing import MinMaxScaler\nprint(MinMaxScaler(feature_range=[-1, 1]).fit_transform(X).min())',
+      'from sklearn.preprocessing import MinMaxScaler\nprint(MinMaxScaler(feature_range=(-1, 1)).fit_transform(X).min())'
+    ]
+  },
+  {
+    id: 'svc-decision-function-shape-none',
+    since: '1.2',
+    summary:
+      "`decision_function_shape=None` meant one-vs-one ('ovo'); None is rejected since 1.2.",
+    callees: ['SVC', 'NuSVC'],
+    keyword: 'decision_function_shape',
+    replace: literal({ None: "'ovo'" }),
+    example: [
+      'from sklearn.svm import SVC\nprint(SVC(decision_function_shape=None).fit(X, y).decision_function(X[:1]).shape)',
+      "from sklearn.svm import SVC\nprint(SVC(decision_function_shape='ovo').fit(X, y).decision_function(X[:1]).shape)"
+    ]
+  },
+  {
+    id: 'isolation-forest-contamination-legacy',
+    since: '0.22',
+    summary:
+      "IsolationForest's `contamination='legacy'` meant 0.1: it is `contamination=0.1`.",
+    callees: ['IsolationForest'],
+    keyword: 'contamination',
+    replace: literal({ "'legacy'": '0.1', '"legacy"': '0.1' }),
+    example: [
+      "from sklearn.ensemble import IsolationForest\nprint((IsolationForest(contamination='legacy', random_state=0).fit(X).predict(X) < 0).sum())",
+      'from sklearn.ensemble import IsolationForest\nprint((IsolationForest(contamination=0.1, random_state=0).fit(X).predict(X) < 0).sum())'
+    ]
+  },
+  {
+    id: 'lda-learning-method-none',
+    since: '1.2',
+    summary:
+      "LatentDirichletAllocation's `learning_method=None` meant 'online' (0.18–0.19); None is rejected now.",
+    callees: ['LatentDirichletAllocation'],
+    keyword: 'learning_method',
+    replace: literal({ None: "'online'" }),
+    example: [
+      'from sklearn.decomposition import LatentDirichletAllocation\nprint(LatentDirichletAllocation(2, learning_method=None, max_iter=2, random_state=0).fit(X).components_.shape)',
+      "from sklearn.decomposition import LatentDirichletAllocation\nprint(LatentDirichletAllocation(2, learning_method='online', max_iter=2, random_state=0).fit(X).components_.shape)"
+    ]
+  }
+];
+
+/** One old value's rule: the literal rewritten offline, a name once the kernel agrees. */
+function oldValue(spec: IOldValue): IRule {
+  const id = `sklearn.${spec.id}`;
+  return defineRule(
+    {
+      ...info(spec.id, spec.since, spec.summary),
+      raises: invalid(spec.keyword),
+      examples: [
+        {
+          setup: spec.left ? `${IRIS}\n${spec.left}` : IRIS,
+          before: spec.example[0],
+          after: spec.example[1],
+          ...(spec.named ? { answer: 'True' } : {})
+        }
+      ]
+    },
+    context =>
+      callsOf(context, { callees: spec.callees, module: 'sklearn' }).flatMap(
+        (call): IRuleMatch[] =>
+          argsOf(context, call)
+            .filter(arg => arg.name === spec.keyword && !arg.star)
+            .flatMap((arg): IRuleMatch[] => {
+              const value = arg.value;
+              const at = { from: value.from, to: value.to };
+              const insert = spec.replace(context, value);
+              if (insert !== null) {
+                return [matchAt(id, arg, [{ ...at, insert }])];
+              }
+              const name = spec.named && dottedName(context, value);
+              if (!spec.named || !name) {
+                return [];
+              }
+              const edit: ITextEdit = {
+                ...at,
+                insert: spec.named.insert(name)
+              };
+              return [
+                {
+                  ...matchAt(id, arg, []),
+                  question: {
+                    expression: spec.named.test(name),
+                    decide: answer => (answer === 'True' ? [edit] : null)
+                  }
+                }
+              ];
+            })
+      ),
+    [spec.keyword]
+  );
+}
+
+/** Old parameter values with an exact spelling today, as data. */
+export const sklearnParamLiteralRules: IRule[] = OLD_VALUES.map(oldValue);
