@@ -1,5 +1,6 @@
 import type { IRule } from './types';
 import { python2SyntaxRules } from './python2-syntax';
+import { python2LiteralRules } from './python2-literals';
 import { python2BuiltinRules } from './python2-builtins';
 import { python2DivisionRule } from './python2-division';
 import { python2SemanticRules } from './python2-semantics';
@@ -53,6 +54,7 @@ export * from './builders-imports';
 /** Every built-in migration rule, by library. */
 export const allRules: readonly IRule[] = [
   ...python2SyntaxRules,
+  ...python2LiteralRules,
   ...python2BuiltinRules,
   python2DivisionRule,
   ...python2SemanticRules,

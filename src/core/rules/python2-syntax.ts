@@ -14,7 +14,7 @@ const py2 = {
 const syntaxError = (message: RegExp) => ({ ename: 'SyntaxError', message });
 
 /** The end of the logical line that starts at `from` (brackets and strings may span lines). */
-function logicalLineEnd(source: string, from: number): number {
+export function logicalLineEnd(source: string, from: number): number {
   let depth = 0;
   let quote = '';
   for (let i = from; i < source.length; i++) {
@@ -43,7 +43,7 @@ function logicalLineEnd(source: string, from: number): number {
 }
 
 /** Splits an argument list at its top-level commas. */
-function splitTopLevel(text: string): string[] {
+export function splitTopLevel(text: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
@@ -194,6 +194,10 @@ export const python2SyntaxRules: IRule[] = [
       examples: [
         { before: 'print "total", 1 + 2', after: 'print("total", 1 + 2)' },
         {
+          before: "n = 3\nprint '%d rows, %.1f%%' % (n, 12.5)",
+          after: "n = 3\nprint('%d rows, %.1f%%' % (n, 12.5))"
+        },
+        {
           before:
             'import sys\nfor i in range(2):\n    print >>sys.stdout, i,\nprint\nprint "done"',
           after:
@@ -251,7 +255,8 @@ export const python2SyntaxRules: IRule[] = [
       ...py2,
       id: 'python.raise-comma',
       needs: ['raise'],
-      summary: '`raise E, "message"` is `raise E("message")` in Python 3.',
+      summary:
+        '`raise E, "message"` is `raise E("message")` in Python 3, and `raise E, m, tb` is `raise E(m).with_traceback(tb)`.',
       raises: syntaxError(/invalid syntax/),
       examples: [
         {
@@ -259,6 +264,12 @@ export const python2SyntaxRules: IRule[] = [
             "try:\n    raise ValueError, 'bad'\nexcept ValueError as e:\n    print(e)",
           after:
             "try:\n    raise ValueError('bad')\nexcept ValueError as e:\n    print(e)"
+        },
+        {
+          before:
+            "import sys\ntry:\n    try:\n        1 / 0\n    except ZeroDivisionError:\n        raise ValueError, 'no zero', sys.exc_info()[2]\nexcept ValueError as e:\n    print(e)",
+          after:
+            "import sys\ntry:\n    try:\n        1 / 0\n    except ZeroDivisionError:\n        raise ValueError('no zero').with_traceback(sys.exc_info()[2])\nexcept ValueError as e:\n    print(e)"
         }
       ]
     },
@@ -267,13 +278,25 @@ export const python2SyntaxRules: IRule[] = [
         const type = statement.firstChild?.nextSibling;
         const comma = type?.nextSibling;
         const message = comma?.nextSibling;
-        if (comma?.name !== ',' || !message || message.nextSibling) {
+        // `raise E, msg, tb` re-raised with a traceback: `.with_traceback(tb)`.
+        const second = message?.nextSibling;
+        const traceback = second?.name === ',' ? second.nextSibling : null;
+        if (
+          comma?.name !== ',' ||
+          !message ||
+          (second && !traceback) ||
+          traceback?.nextSibling
+        ) {
           return [];
         }
-        const insert = `${textOf(context, type!)}(${textOf(context, message)})`;
+        const call = `${textOf(context, type!)}(${textOf(context, message)})`;
+        const insert = traceback
+          ? `${call}.with_traceback(${textOf(context, traceback)})`
+          : call;
+        const to = (traceback ?? message).to;
         return [
           matchAt('python.raise-comma', statement, [
-            { from: type!.from, to: message.to, insert }
+            { from: type!.from, to, insert }
           ])
         ];
       })

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  allRules,
   proposeRewrite,
   scanSource,
   type INotebookEvidence
@@ -8,11 +9,13 @@ import {
 import { python2BuiltinRules } from '../../../../src/core/rules/python2-builtins';
 import { python2DivisionRule } from '../../../../src/core/rules/python2-division';
 import { python2SyntaxRules } from '../../../../src/core/rules/python2-syntax';
+import { python2LiteralRules } from '../../../../src/core/rules/python2-literals';
 import { stdlibRules } from '../../../../src/core/rules/python-stdlib';
 import { TODAY, testExamples } from './helpers';
 
 testExamples([
   ...python2SyntaxRules,
+  ...python2LiteralRules,
   ...python2BuiltinRules,
   python2DivisionRule,
   ...stdlibRules
@@ -121,5 +124,32 @@ describe('python.print-expression', () => {
       )?.source ?? own,
       own
     );
+  });
+});
+
+describe('Python 2 literals and exec statements', () => {
+  const rewrite = (source: string) =>
+    proposeRewrite(source, scanSource(source, allRules, { versions: TODAY }))
+      ?.source ?? source;
+
+  it('rewrites every form of exec, long and ur literals', () => {
+    assert.equal(rewrite('exec code in g, l'), 'exec(code, g, l)');
+    assert.equal(rewrite('exec "a in b"'), 'exec("a in b")');
+    assert.equal(rewrite('print(0777L, 0x1fL)'), 'print(0o777, 0x1f)');
+    assert.equal(rewrite("p = UR'\\w+'"), "p = r'\\w+'");
+  });
+
+  it('leaves exec calls, names called L, and unicode escapes in ur strings', () => {
+    for (const source of [
+      'exec(code, ns)',
+      'L = 3\nprint(L + 1)',
+      "s = ur'\\u00e9'",
+      "s = u'x' + r'y' + br'z'"
+    ]) {
+      const ids = scanSource(source, python2LiteralRules, {
+        versions: TODAY
+      }).map(match => match.ruleId);
+      assert.deepEqual(ids, [], source);
+    }
   });
 });
