@@ -1,10 +1,12 @@
 import { GroupItem, TextItem } from '@jupyterlab/statusbar';
+import type { ITranslator, TranslationBundle } from '@jupyterlab/translation';
 import { ReactWidget } from '@jupyterlab/ui-components';
-import React from 'react';
+import React, { useContext } from 'react';
 import { modernizerIcon } from './icons';
 import type { RunState, SessionModel } from './session/model';
 import type { CheckSession } from './session/session';
 import type { IModernizerTracker } from './tokens';
+import { loadTranslation, TranslationContext } from './translation';
 import { useSignal } from './use-signal';
 
 /**
@@ -15,6 +17,7 @@ export class ModernizerStatus extends ReactWidget {
   constructor(options: ModernizerStatus.IOptions) {
     super();
     this._options = options;
+    this._trans = loadTranslation(options.translator);
     this.addClass('jp-Modernizer-status');
     this.addClass('jp-mod-highlighted');
   }
@@ -35,10 +38,15 @@ export class ModernizerStatus extends ReactWidget {
 
   /** Renders the progress of the running session, if any. */
   protected render(): JSX.Element {
-    return <StatusBody {...this._options} />;
+    return (
+      <TranslationContext.Provider value={this._trans}>
+        <StatusBody {...this._options} />
+      </TranslationContext.Provider>
+    );
   }
 
   private _options: ModernizerStatus.IOptions;
+  private _trans: TranslationBundle;
 }
 
 /** Options of {@link ModernizerStatus}. */
@@ -47,6 +55,8 @@ export namespace ModernizerStatus {
     tracker: IModernizerTracker;
     /** Opens the Modernizer panel. */
     onClick: () => void;
+    /** Translates the item's text; without it, the text stays in English. */
+    translator?: ITranslator | null;
   }
 }
 
@@ -80,22 +90,29 @@ function StatusProgress({
   state: RunState;
   onClick: () => void;
 }): JSX.Element {
+  const trans = useContext(TranslationContext);
   const progress = useSignal(model.progressChanged, () => model.progress);
   const text =
     state === 'waiting'
-      ? 'waiting for the kernel'
+      ? trans.__('Modernizer: waiting for the kernel')
       : state === 'stopping'
-        ? 'stopping'
-        : `${progress?.position ?? 0}/${progress?.total ?? 0}`;
+        ? trans.__('Modernizer: stopping')
+        : trans.__(
+            'Modernizer: %1/%2',
+            progress?.position ?? 0,
+            progress?.total ?? 0
+          );
   return (
     <GroupItem
       spacing={4}
       className="jp-Modernizer-statusItem"
-      title="Notebook Modernizer check in progress: click to open the panel"
+      title={trans.__(
+        'Notebook Modernizer check in progress: click to open the panel'
+      )}
       onClick={onClick}
     >
       <modernizerIcon.react tag="span" stylesheet="statusBar" />
-      <TextItem source={`Modernizer: ${text}`} />
+      <TextItem source={text} />
     </GroupItem>
   );
 }

@@ -4,6 +4,7 @@ import {
   type JupyterFrontEndPlugin
 } from '@jupyterlab/application';
 import { IStateDB } from '@jupyterlab/statedb';
+import { ITranslator } from '@jupyterlab/translation';
 import { revealCell } from '../reveal-cell';
 import { ModernizerPanel } from '../sidebar/panel';
 import { IModernizerTracker } from '../tokens';
@@ -14,18 +15,20 @@ export const sidebarPlugin: JupyterFrontEndPlugin<void> = {
   description: 'Adds the Modernizer panel to the right sidebar.',
   autoStart: true,
   requires: [IModernizerTracker],
-  optional: [ILayoutRestorer, IStateDB],
+  optional: [ILayoutRestorer, IStateDB, ITranslator],
   activate: (
     app: JupyterFrontEnd,
     tracker: IModernizerTracker,
     restorer: ILayoutRestorer | null,
-    stateDB: IStateDB | null
+    stateDB: IStateDB | null,
+    translator: ITranslator | null
   ): void => {
     const panel = new ModernizerPanel({
       tracker,
       revealCell: (session, cellId, location) =>
         void revealCell(app.shell, session.panel, cellId, location),
-      stateDB
+      stateDB,
+      translator
     });
     app.shell.add(panel, 'right', { rank: 900 });
     restorer?.add(panel, panel.id);

@@ -3,6 +3,7 @@ import type {
   JupyterFrontEndPlugin
 } from '@jupyterlab/application';
 import { IStatusBar } from '@jupyterlab/statusbar';
+import { ITranslator } from '@jupyterlab/translation';
 import { CommandIDs } from '../commands';
 import { ModernizerStatus } from '../status-bar';
 import { IModernizerTracker } from '../tokens';
@@ -13,13 +14,16 @@ export const statusBarPlugin: JupyterFrontEndPlugin<void> = {
   description: 'Shows the progress of a running check in the status bar.',
   autoStart: true,
   requires: [IModernizerTracker, IStatusBar],
+  optional: [ITranslator],
   activate: (
     app: JupyterFrontEnd,
     tracker: IModernizerTracker,
-    statusBar: IStatusBar
+    statusBar: IStatusBar,
+    translator: ITranslator | null
   ): void => {
     const item = new ModernizerStatus({
       tracker,
+      translator,
       onClick: () => void app.commands.execute(CommandIDs.openPanel)
     });
     statusBar.registerStatusItem(STATUS_ITEM_ID, {

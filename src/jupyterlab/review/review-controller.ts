@@ -20,7 +20,7 @@ import { HunkReview } from '../inline-diff/hunk-review';
 import { InlineDiffManager } from '../inline-diff/manager';
 import { ModuleDiffManager } from '../inline-diff/module-diff';
 import { ReviewedNotebook } from '../inline-diff/reviewed-notebook';
-import { KIND_LABELS } from '../sidebar/preflight-section';
+import { kindLabel } from '../sidebar/preflight-section';
 import type { SessionModel } from '../session/model';
 import type { ISessionSettings } from '../session/settings';
 import { cellPositions, liveCodeCells, liveScoreCells } from './notebook-cells';
@@ -32,6 +32,7 @@ import {
 import type { PreflightScanner } from './preflight';
 import { ProposalsModel, type IProposalEntry } from './proposals-model';
 import { ScoresModel } from './scores-model';
+import { loadTranslation } from '../translation';
 
 /**
  * Review of one notebook's fixes: makes the offline proposals, shows each in its cell as
@@ -48,6 +49,7 @@ export class ReviewController implements IDisposable {
     this._original = options.original;
     this._originalCells = options.originalCells;
     this._askLLM = options.askLLM ?? null;
+    const trans = loadTranslation();
     this.notebook = new ReviewedNotebook({
       panel: options.panel,
       contents: options.contents
@@ -60,7 +62,7 @@ export class ReviewController implements IDisposable {
       panel: options.panel,
       proposals: this.proposals,
       review: this,
-      kindLabel: kind => KIND_LABELS[kind as keyof typeof KIND_LABELS] ?? kind
+      kindLabel: kind => kindLabel(kind, trans)
     });
     const { docManager } = options;
     if (docManager) {
@@ -69,7 +71,7 @@ export class ReviewController implements IDisposable {
         docManager,
         resolve: path => this.notebook.resolve(path),
         review: this,
-        kindLabel: kind => KIND_LABELS[kind as keyof typeof KIND_LABELS] ?? kind
+        kindLabel: kind => kindLabel(kind, trans)
       });
       this.notebook.moduleWritten.connect(
         (_, path) => void modules.reload(path)

@@ -1,22 +1,33 @@
 import { runIcon, stopIcon } from '@jupyterlab/ui-components';
-import React from 'react';
+import type { TranslationBundle } from '@jupyterlab/translation';
+import React, { useContext } from 'react';
 import { blockerText, type Verdict } from '../../core';
 import type { ReviewController } from '../review/review-controller';
 import type { RunState } from '../session/model';
 import type { CheckSession } from '../session/session';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { ReviewActions } from './review-actions';
 
 /** What each state says when there is no more specific notice. */
-const DESCRIPTIONS: Record<RunState, string> = {
-  idle: 'Ready: nothing has run yet.',
-  waiting: 'Waiting for the kernel…',
-  running: 'Running…',
-  stopping: 'Stopping…',
-  passed: 'The notebook ran without error.',
-  failed: 'The check stopped at a failing cell.',
-  stopped: 'Stopped.'
-};
+function description(state: RunState, trans: TranslationBundle): string {
+  switch (state) {
+    case 'idle':
+      return trans.__('Ready: nothing has run yet.');
+    case 'waiting':
+      return trans.__('Waiting for the kernel…');
+    case 'running':
+      return trans.__('Running…');
+    case 'stopping':
+      return trans.__('Stopping…');
+    case 'passed':
+      return trans.__('The notebook ran without error.');
+    case 'failed':
+      return trans.__('The check stopped at a failing cell.');
+    case 'stopped':
+      return trans.__('Stopped.');
+  }
+}
 
 /**
  * The panel's primary actions, kept at its top while the sections scroll beneath: Run
@@ -28,6 +39,7 @@ export function ActionsBar({
 }: {
   session: CheckSession;
 }): JSX.Element {
+  const trans = useContext(TranslationContext);
   const { model, loop, review } = session;
   const run = useSignal(model.runChanged, () => ({
     state: model.state,
@@ -39,25 +51,29 @@ export function ActionsBar({
     <div
       className="jp-Modernizer-actions"
       role="toolbar"
-      aria-label="Modernizer actions"
+      aria-label={trans.__('Modernizer actions')}
     >
       <div className="jp-Modernizer-buttons">
         <button
           className="jp-Button jp-mod-styled jp-mod-accept jp-Modernizer-modernizeButton"
-          title="Run the notebook, review a fix for each failure, compare the scores and verify from a restart"
+          title={trans.__(
+            'Run the notebook, review a fix for each failure, compare the scores and verify from a restart'
+          )}
           disabled={run.isRunning}
           onClick={() => void session.modernize()}
         >
-          Modernize
+          {trans.__('Modernize')}
         </button>
         <button
           className="jp-Button jp-mod-styled jp-mod-accept jp-Modernizer-runButton"
-          title="Run every code cell in order and stop at the first failure"
+          title={trans.__(
+            'Run every code cell in order and stop at the first failure'
+          )}
           disabled={run.isRunning}
           onClick={() => void session.run()}
         >
           <runIcon.react tag="span" className="jp-Modernizer-buttonIcon" />
-          Run check
+          {trans.__('Run check')}
         </button>
         <button
           className="jp-Button jp-mod-styled jp-mod-warn jp-Modernizer-stopButton"
@@ -65,7 +81,7 @@ export function ActionsBar({
           onClick={() => session.stop()}
         >
           <stopIcon.react tag="span" className="jp-Modernizer-buttonIcon" />
-          Stop
+          {trans.__('Stop')}
         </button>
       </div>
       <ReviewActions review={review} model={model} />
@@ -84,7 +100,7 @@ export function ActionsBar({
         data-state={run.state}
         role="status"
       >
-        {run.notice ?? DESCRIPTIONS[run.state]}
+        {run.notice ?? description(run.state, trans)}
       </p>
     </div>
   );
@@ -99,6 +115,7 @@ function OpenProposals({
 }: {
   review: ReviewController;
 }): JSX.Element | null {
+  const trans = useContext(TranslationContext);
   const open = useSignal(review.proposals.changed, () =>
     review.proposals.entries.filter(entry => entry.status === 'pending')
   );
@@ -108,7 +125,7 @@ function OpenProposals({
   const where = open
     .map(({ proposal, position }) =>
       proposal.target.kind === 'cell'
-        ? `cell ${position}`
+        ? trans.__('cell %1', position)
         : proposal.target.path
     )
     .join(', ');
@@ -117,25 +134,30 @@ function OpenProposals({
       className="jp-Modernizer-message jp-Modernizer-verdictOpen"
       role="status"
     >
-      {open.length === 1
-        ? `1 proposal is still open: ${where}. Accept or reject it; the verdict is for the notebook without it.`
-        : `${open.length} proposals are still open: ${where}. Accept or reject them; the verdict is for the notebook without them.`}
+      {trans._n(
+        '%1 proposal is still open: %2. Accept or reject it; the verdict is for the notebook without it.',
+        '%1 proposals are still open: %2. Accept or reject them; the verdict is for the notebook without them.',
+        open.length,
+        where
+      )}
     </p>
   );
 }
 
 /** "Reproducible" only after a clean verification from a restart. */
 function VerdictBanner({ verdict }: { verdict: Verdict }): JSX.Element {
+  const trans = useContext(TranslationContext);
   const [text, tone] =
     verdict.kind === 'reproducible'
-      ? ['Reproducible', 'ok']
+      ? [trans.__('Reproducible'), 'ok']
       : verdict.kind === 'scores-off'
-        ? ['Runs, scores out of tolerance', 'warning']
+        ? [trans.__('Runs, scores out of tolerance'), 'warning']
         : verdict.kind === 'fails'
-          ? ['Still fails', 'error']
+          ? [trans.__('Still fails'), 'error']
           : verdict.kind === 'blocked'
-            ? [`Blocked: ${blockerText(verdict.blocker)}`, 'warning']
-            : ['Stopped', 'warning'];
+            ? // The blocker's text comes from the core, which the command line shares.
+              [trans.__('Blocked: %1', blockerText(verdict.blocker)), 'warning']
+            : [trans.__('Stopped'), 'warning'];
   return (
     <p
       className={`jp-Modernizer-verdict jp-mod-${tone}`}

@@ -1,7 +1,8 @@
-import React, { useEffect, useRef } from 'react';
+import React, { useContext, useEffect, useRef } from 'react';
 import type { SessionModel } from '../session/model';
 import { CellStatusIcon } from './cell-status-icon';
 import { formatDuration } from './format';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';
 
@@ -17,6 +18,7 @@ export function CellList({
   model,
   onReveal
 }: ICellListProps): JSX.Element | null {
+  const trans = useContext(TranslationContext);
   const cells = useSignal(model.cellsChanged, () => model.cells);
   const running = useRef<HTMLLIElement>(null);
   const runningId = cells.find(cell => cell.status === 'running')?.id;
@@ -27,7 +29,7 @@ export function CellList({
     return null;
   }
   return (
-    <Section id="cells" title="Cells">
+    <Section id="cells" title={trans.__('Cells')}>
       <ol className="jp-Modernizer-cellList">
         {cells.map(cell => (
           <li
@@ -39,7 +41,7 @@ export function CellList({
           >
             <button
               className="jp-Modernizer-cellButton"
-              title={`Go to cell ${cell.position}`}
+              title={trans.__('Go to cell %1', cell.position)}
               onClick={() => onReveal(cell.id)}
             >
               <CellStatusIcon status={cell.status} />

@@ -7,24 +7,46 @@ import {
   offlineBoltIcon,
   stopIcon
 } from '@jupyterlab/ui-components';
-import React from 'react';
+import type { TranslationBundle } from '@jupyterlab/translation';
+import React, { useContext } from 'react';
 import type { CellRunStatus } from '../session/model';
+import { TranslationContext } from '../translation';
 
-const ICONS: Record<CellRunStatus, { icon: LabIcon | null; label: string }> = {
-  pending: { icon: circleEmptyIcon, label: 'Not run yet' },
+const ICONS: Record<CellRunStatus, LabIcon | null> = {
+  pending: circleEmptyIcon,
   // Drawn by the stylesheet as a spinning ring.
-  running: { icon: null, label: 'Running' },
-  ok: { icon: checkIcon, label: 'Ran without error' },
-  error: { icon: closeIcon, label: 'Raised an error' },
-  aborted: { icon: closeIcon, label: 'Aborted by the kernel' },
-  timeout: { icon: historyIcon, label: 'Timed out' },
-  'kernel-died': { icon: offlineBoltIcon, label: 'The kernel died' },
-  cancelled: { icon: stopIcon, label: 'Stopped' }
+  running: null,
+  ok: checkIcon,
+  error: closeIcon,
+  aborted: closeIcon,
+  timeout: historyIcon,
+  'kernel-died': offlineBoltIcon,
+  cancelled: stopIcon
 };
 
 /** The label a cell status is announced with. */
-export function statusLabel(status: CellRunStatus): string {
-  return ICONS[status].label;
+export function statusLabel(
+  status: CellRunStatus,
+  trans: TranslationBundle
+): string {
+  switch (status) {
+    case 'pending':
+      return trans.__('Not run yet');
+    case 'running':
+      return trans.__('Running');
+    case 'ok':
+      return trans.__('Ran without error');
+    case 'error':
+      return trans.__('Raised an error');
+    case 'aborted':
+      return trans.__('Aborted by the kernel');
+    case 'timeout':
+      return trans.__('Timed out');
+    case 'kernel-died':
+      return trans.__('The kernel died');
+    case 'cancelled':
+      return trans.__('Stopped');
+  }
 }
 
 /** A small icon for a cell's status, coloured by the stylesheet. */
@@ -33,7 +55,9 @@ export function CellStatusIcon({
 }: {
   status: CellRunStatus;
 }): JSX.Element {
-  const { icon, label } = ICONS[status];
+  const trans = useContext(TranslationContext);
+  const icon = ICONS[status];
+  const label = statusLabel(status, trans);
   return (
     <span
       className={`jp-Modernizer-statusIcon jp-mod-${status}`}

@@ -1,6 +1,7 @@
 import { refreshIcon } from '@jupyterlab/ui-components';
-import React from 'react';
+import React, { useContext } from 'react';
 import type { SessionModel } from '../session/model';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';
 
@@ -19,6 +20,7 @@ export function EnvironmentSection({
   model,
   onRefresh
 }: IEnvironmentSectionProps): JSX.Element {
+  const trans = useContext(TranslationContext);
   const env = useSignal(model.environmentChanged, () => model.environment);
   const libraries = env.modules.filter(module => !module.stdlib);
   const stdlib = env.modules.length - libraries.length;
@@ -32,14 +34,14 @@ export function EnvironmentSection({
   return (
     <Section
       id="environment"
-      title="Libraries"
+      title={trans.__('Libraries')}
       defaultOpen={false}
       attention={attention}
       aside={
         <button
           className="jp-Modernizer-iconButton"
-          title="Probe the versions again"
-          aria-label="Probe the versions again"
+          title={trans.__('Probe the versions again')}
+          aria-label={trans.__('Probe the versions again')}
           disabled={env.state === 'probing'}
           onClick={onRefresh}
         >
@@ -49,25 +51,29 @@ export function EnvironmentSection({
     >
       {env.state === 'unknown' && (
         <p className="jp-Modernizer-message jp-mod-quiet">
-          Probed in the kernel once the notebook has one.
+          {trans.__('Probed in the kernel once the notebook has one.')}
         </p>
       )}
       {env.state === 'probing' && (
-        <p className="jp-Modernizer-message">Probing the kernel…</p>
+        <p className="jp-Modernizer-message">
+          {trans.__('Probing the kernel…')}
+        </p>
       )}
       {env.state === 'failed' && (
         <p className="jp-Modernizer-message jp-mod-error">
-          Could not probe the kernel: {env.error}
+          {trans.__('Could not probe the kernel: %1', env.error ?? '')}
         </p>
       )}
       {env.state === 'ready' && (
         <>
           {env.python && (
-            <p className="jp-Modernizer-message">Python {env.python}</p>
+            <p className="jp-Modernizer-message">
+              {trans.__('Python %1', env.python)}
+            </p>
           )}
           {libraries.length === 0 ? (
             <p className="jp-Modernizer-message">
-              The notebook imports no third-party library.
+              {trans.__('The notebook imports no third-party library.')}
             </p>
           ) : (
             <table className="jp-Modernizer-modules">
@@ -90,7 +96,9 @@ export function EnvironmentSection({
                           : 'jp-Modernizer-moduleVersion'
                       }
                     >
-                      {module.missing ? 'not installed' : module.version}
+                      {module.missing
+                        ? trans.__('not installed')
+                        : module.version}
                     </td>
                   </tr>
                 ))}
@@ -99,7 +107,11 @@ export function EnvironmentSection({
           )}
           {stdlib > 0 && (
             <p className="jp-Modernizer-message jp-mod-quiet">
-              and {stdlib} standard-library module{stdlib > 1 ? 's' : ''}
+              {trans._n(
+                'and %1 standard-library module',
+                'and %1 standard-library modules',
+                stdlib
+              )}
             </p>
           )}
         </>

@@ -1,5 +1,7 @@
-import React from 'react';
+import type { TranslationBundle } from '@jupyterlab/translation';
+import React, { useContext } from 'react';
 import type { IFailure, SessionModel } from '../session/model';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';
 
@@ -18,6 +20,7 @@ export function FailureSection({
   model,
   onReveal
 }: IFailureSectionProps): JSX.Element | null {
+  const trans = useContext(TranslationContext);
   const failure = useSignal(model.runChanged, () => model.failure);
   if (!failure) {
     return null;
@@ -25,12 +28,14 @@ export function FailureSection({
   return (
     <Section
       id="failure"
-      title={Private.title(failure)}
+      title={Private.title(failure, trans)}
       attention={failure}
       role="alert"
     >
-      {Private.detail(failure) && (
-        <p className="jp-Modernizer-message">{Private.detail(failure)}</p>
+      {Private.detail(failure, trans) && (
+        <p className="jp-Modernizer-message">
+          {Private.detail(failure, trans)}
+        </p>
       )}
       {failure.ename && (
         <p className="jp-Modernizer-error">
@@ -43,7 +48,7 @@ export function FailureSection({
       {failure.line && (
         <p className="jp-Modernizer-failingLine">
           <span className="jp-Modernizer-lineNumber">
-            Line {failure.line.line}
+            {trans.__('Line %1', failure.line.line)}
           </span>
           <code>{failure.line.code}</code>
         </p>
@@ -52,7 +57,7 @@ export function FailureSection({
         className="jp-Modernizer-link jp-Modernizer-failureLink"
         onClick={() => onReveal(failure.cellId)}
       >
-        Go to cell {failure.position}
+        {trans.__('Go to cell %1', failure.position)}
       </button>
       {failure.traceback && (
         <pre className="jp-Modernizer-traceback">{failure.traceback}</pre>
@@ -63,32 +68,41 @@ export function FailureSection({
 
 namespace Private {
   /** What a stop without an exception means, in one sentence. */
-  export function detail(failure: IFailure): string | null {
+  export function detail(
+    failure: IFailure,
+    trans: TranslationBundle
+  ): string | null {
     switch (failure.stoppedBy) {
       case 'timeout':
-        return 'The cell ran past the cell timeout (Settings › Notebook Modernizer) and was interrupted.';
+        return trans.__(
+          'The cell ran past the cell timeout (Settings › Notebook Modernizer) and was interrupted.'
+        );
       case 'budget':
-        return 'The time budget of the whole check (Settings › Notebook Modernizer) ran out while this cell ran.';
+        return trans.__(
+          'The time budget of the whole check (Settings › Notebook Modernizer) ran out while this cell ran.'
+        );
       case 'kernel-died':
-        return 'The kernel process ended (a crash, or out of memory?). It restarts by itself; what earlier cells defined is lost.';
+        return trans.__(
+          'The kernel process ended (a crash, or out of memory?). It restarts by itself; what earlier cells defined is lost.'
+        );
       default:
         return failure.status === 'aborted'
-          ? 'The kernel aborted the cell.'
+          ? trans.__('The kernel aborted the cell.')
           : null;
     }
   }
 
-  export function title(failure: IFailure): string {
-    const cell = `cell ${failure.position}`;
+  export function title(failure: IFailure, trans: TranslationBundle): string {
+    const cell = failure.position;
     switch (failure.stoppedBy) {
       case 'budget':
-        return `The time budget ran out in ${cell}`;
+        return trans.__('The time budget ran out in cell %1', cell);
       case 'timeout':
-        return `Timeout in ${cell}`;
+        return trans.__('Timeout in cell %1', cell);
       case 'kernel-died':
-        return `The kernel died in ${cell}`;
+        return trans.__('The kernel died in cell %1', cell);
       default:
-        return `Error in ${cell}`;
+        return trans.__('Error in cell %1', cell);
     }
   }
 }

@@ -1,19 +1,23 @@
-import React from 'react';
+import React, { useContext } from 'react';
 import type { SessionModel } from '../session/model';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';
 
 /** The notebook's kernel: its name and status, or why there is none to run in. */
 export function KernelSection({ model }: { model: SessionModel }): JSX.Element {
+  const trans = useContext(TranslationContext);
   const kernel = useSignal(model.kernelChanged, () => model.kernel);
   // Without a live kernel nothing runs: the section opens to say why.
   const attention =
     kernel.status === null ? 'none' : kernel.status === 'dead' ? 'dead' : null;
   return (
-    <Section id="kernel" title="Kernel" attention={attention}>
+    <Section id="kernel" title={trans.__('Kernel')} attention={attention}>
       {kernel.status === null ? (
         <p className="jp-Modernizer-message jp-mod-warning">
-          No kernel: select a kernel for this notebook to run the check.
+          {trans.__(
+            'No kernel: select a kernel for this notebook to run the check.'
+          )}
         </p>
       ) : (
         <div className="jp-Modernizer-kernelLine">
@@ -28,7 +32,7 @@ export function KernelSection({ model }: { model: SessionModel }): JSX.Element {
       )}
       {kernel.status === 'dead' && (
         <p className="jp-Modernizer-message jp-mod-error">
-          The kernel is dead: restart it to run the check.
+          {trans.__('The kernel is dead: restart it to run the check.')}
         </p>
       )}
     </Section>

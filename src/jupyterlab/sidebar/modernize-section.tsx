@@ -1,5 +1,6 @@
-import React from 'react';
+import React, { useContext } from 'react';
 import type { ILLMActivity, LoopModel } from '../review/loop-model';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { formatClock } from './format';
 import { InlineCode } from './inline-code';
@@ -7,9 +8,10 @@ import { Section } from './section';
 
 /** The LLM's part in the Modernize run, and the run's timeline. */
 export function ModernizeSection({ loop }: { loop: LoopModel }): JSX.Element {
+  const trans = useContext(TranslationContext);
   const state = useSignal(loop.changed, () => loop.state);
   return (
-    <Section id="modernize" title="Fix" attention={state.verdict}>
+    <Section id="modernize" title={trans.__('Fix')} attention={state.verdict}>
       {state.llm && <LLMActivity llm={state.llm} />}
       {state.timeline.length > 0 && (
         <ol className="jp-Modernizer-timeline">
@@ -34,18 +36,28 @@ export function ModernizeSection({ loop }: { loop: LoopModel }): JSX.Element {
 
 /** Which model fixes what the rules cannot, its tokens, and the fix it is writing. */
 function LLMActivity({ llm }: { llm: ILLMActivity }): JSX.Element {
+  const trans = useContext(TranslationContext);
   return (
     <div className="jp-Modernizer-llm">
       <p className="jp-Modernizer-message jp-mod-quiet">
-        After the rules: <code>{llm.model}</code>,{' '}
+        {trans.__('After the rules:')} <code>{llm.model}</code>,{' '}
         <span className="jp-Modernizer-llmTokens">
-          {llm.tokens.toLocaleString('en')} tokens
+          {trans._n(
+            '%2 token',
+            '%2 tokens',
+            llm.tokens,
+            llm.tokens.toLocaleString('en')
+          )}
         </span>
       </p>
       {llm.writing && (
         <figure className="jp-Modernizer-llmWriting">
           <figcaption>
-            {llm.model} is writing the fix for {llm.writing.target}
+            {trans.__(
+              '%1 is writing the fix for %2',
+              llm.model,
+              llm.writing.target
+            )}
           </figcaption>
           <pre aria-live="off">{llm.writing.source}</pre>
         </figure>

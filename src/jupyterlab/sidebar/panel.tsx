@@ -1,6 +1,7 @@
 import type { IStateDB } from '@jupyterlab/statedb';
+import type { ITranslator, TranslationBundle } from '@jupyterlab/translation';
 import { ReactWidget } from '@jupyterlab/ui-components';
-import React from 'react';
+import React, { useContext } from 'react';
 import { PANEL_ID } from '../commands';
 import { modernizerIcon } from '../icons';
 import type { CheckSession } from '../session/session';
@@ -19,6 +20,7 @@ import { SectionStates } from './section-states';
 import { ScoresSection } from './scores-section';
 import type { ICellLocation } from '../reveal-cell';
 import { cellPositions, liveCodeCells } from '../review/notebook-cells';
+import { loadTranslation, TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 
 /** The Modernizer panel of the right sidebar; it shows the active notebook's session. */
@@ -26,23 +28,27 @@ export class ModernizerPanel extends ReactWidget {
   constructor(options: ModernizerPanel.IOptions) {
     super();
     this._options = options;
+    this._trans = loadTranslation(options.translator);
     this._sections = new SectionStates({ stateDB: options.stateDB });
     this.id = PANEL_ID;
     this.addClass('jp-Modernizer-panel');
     this.title.icon = modernizerIcon;
-    this.title.caption = 'Notebook Modernizer';
+    this.title.caption = this._trans.__('Notebook Modernizer');
   }
 
   /** Renders the body for the current session. */
   protected render(): JSX.Element {
     return (
-      <SectionStatesContext.Provider value={this._sections}>
-        <PanelBody {...this._options} />
-      </SectionStatesContext.Provider>
+      <TranslationContext.Provider value={this._trans}>
+        <SectionStatesContext.Provider value={this._sections}>
+          <PanelBody {...this._options} />
+        </SectionStatesContext.Provider>
+      </TranslationContext.Provider>
     );
   }
 
   private _options: ModernizerPanel.IOptions;
+  private _trans: TranslationBundle;
   private _sections: SectionStates;
 }
 
@@ -58,6 +64,8 @@ export namespace ModernizerPanel {
     ) => void;
     /** Keeps which sections are open across reloads; without it, for the page's life. */
     stateDB?: IStateDB | null;
+    /** Translates the panel's text; without it, the text stays in English. */
+    translator?: ITranslator | null;
   }
 }
 
@@ -66,11 +74,12 @@ function PanelBody({
   tracker,
   revealCell
 }: ModernizerPanel.IOptions): JSX.Element {
+  const trans = useContext(TranslationContext);
   const session = useSignal(tracker.currentChanged, () => tracker.current);
   return (
     <div className="jp-Modernizer-body">
       <header className="jp-Modernizer-header">
-        <h2 className="jp-Modernizer-title">Modernizer</h2>
+        <h2 className="jp-Modernizer-title">{trans.__('Modernizer')}</h2>
         {session && (
           <span className="jp-Modernizer-notebookName">
             {session.panel.title.label}
@@ -85,7 +94,9 @@ function PanelBody({
         />
       ) : (
         <p className="jp-Modernizer-message jp-Modernizer-hint">
-          Open a notebook to check whether it still runs in today’s environment.
+          {trans.__(
+            'Open a notebook to check whether it still runs in today’s environment.'
+          )}
         </p>
       )}
     </div>

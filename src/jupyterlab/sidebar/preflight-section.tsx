@@ -1,8 +1,10 @@
-import React from 'react';
+import type { TranslationBundle } from '@jupyterlab/translation';
+import React, { useContext } from 'react';
 import type { FixKind } from '../../core';
 import type { ICellLocation } from '../reveal-cell';
 import { InlineCode } from './inline-code';
 import type { IFindingEntry, ScanModel } from '../review/scan-model';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';
 
@@ -13,12 +15,22 @@ export interface IPreflightSectionProps {
   onReveal: (cellId: string, location?: ICellLocation) => void;
 }
 
-/** How each kind of fix is named in the panel. */
-export const KIND_LABELS: Record<FixKind, string> = {
-  'error-repair': 'error repair',
-  'score-calibration': 'score calibration',
-  'runtime-reduction': 'runtime reduction'
-};
+/** How each kind of fix is named in the panel; an unknown kind by itself. */
+export function kindLabel(
+  kind: FixKind | string,
+  trans: TranslationBundle
+): string {
+  switch (kind) {
+    case 'error-repair':
+      return trans.__('error repair');
+    case 'score-calibration':
+      return trans.__('score calibration');
+    case 'runtime-reduction':
+      return trans.__('runtime reduction');
+    default:
+      return kind;
+  }
+}
 
 /**
  * Every line known to have eroded, found before anything runs: the rule's summary, the
@@ -29,12 +41,13 @@ export function PreflightSection({
   model,
   onReveal
 }: IPreflightSectionProps): JSX.Element {
+  const trans = useContext(TranslationContext);
   const scan = useSignal(model.changed, () => model.state);
   const count = scan.findings.length;
   return (
     <Section
       id="preflight"
-      title="Preflight scan"
+      title={trans.__('Preflight scan')}
       aside={
         scan.state === 'ready' && (
           <span className="jp-Modernizer-count" data-count={count}>
@@ -45,20 +58,22 @@ export function PreflightSection({
     >
       {scan.state === 'waiting' && (
         <p className="jp-Modernizer-message jp-mod-quiet">
-          Scanned once the kernel’s library versions are known.
+          {trans.__('Scanned once the kernel’s library versions are known.')}
         </p>
       )}
       {scan.state === 'scanning' && count === 0 && (
-        <p className="jp-Modernizer-message">Scanning…</p>
+        <p className="jp-Modernizer-message">{trans.__('Scanning…')}</p>
       )}
       {scan.state === 'failed' && (
         <p className="jp-Modernizer-message jp-mod-error">
-          The scan failed: {scan.error}
+          {trans.__('The scan failed: %1', scan.error ?? '')}
         </p>
       )}
       {scan.state === 'ready' && count === 0 && (
         <p className="jp-Modernizer-message">
-          No line known to have eroded with the installed versions.
+          {trans.__(
+            'No line known to have eroded with the installed versions.'
+          )}
         </p>
       )}
       {count > 0 && (
@@ -84,9 +99,9 @@ export function PreflightSection({
                 className="jp-Modernizer-link"
                 onClick={() => onReveal(skipped.cellId)}
               >
-                Cell {skipped.position}
+                {trans.__('Cell %1', skipped.position)}
               </button>{' '}
-              not scanned: {skipped.reason}
+              {trans.__('not scanned: %1', skipped.reason)}
             </li>
           ))}
         </ul>
@@ -102,7 +117,7 @@ function FindingRow({
   finding: IFindingEntry;
   onReveal: IPreflightSectionProps['onReveal'];
 }): JSX.Element {
-  const where = `Cell ${finding.position}, line ${finding.line}`;
+  const trans = useContext(TranslationContext);
   return (
     <li
       className={`jp-Modernizer-finding jp-mod-${finding.kind}`}
@@ -112,7 +127,11 @@ function FindingRow({
     >
       <button
         className="jp-Modernizer-findingButton"
-        title={`Go to ${where.toLowerCase()}`}
+        title={trans.__(
+          'Go to cell %1, line %2',
+          finding.position,
+          finding.line
+        )}
         onClick={() =>
           onReveal(finding.cellId, {
             line: finding.line,
@@ -120,9 +139,11 @@ function FindingRow({
           })
         }
       >
-        <span className="jp-Modernizer-findingWhere">{where}</span>
+        <span className="jp-Modernizer-findingWhere">
+          {trans.__('Cell %1, line %2', finding.position, finding.line)}
+        </span>
         <span className={`jp-Modernizer-kind jp-mod-${finding.kind}`}>
-          {KIND_LABELS[finding.kind]}
+          {kindLabel(finding.kind, trans)}
         </span>
         <code className="jp-Modernizer-findingText">{finding.text}</code>
       </button>
@@ -140,7 +161,7 @@ function FindingRow({
           target="_blank"
           rel="noopener noreferrer"
         >
-          Changelog
+          {trans.__('Changelog')}
         </a>
       </p>
     </li>

@@ -1,5 +1,6 @@
 import { structuredPatch } from 'diff';
-import React, { useMemo } from 'react';
+import React, { useContext, useMemo } from 'react';
+import { TranslationContext } from '../translation';
 
 /** Lines of context around each change. */
 const CONTEXT = 2;
@@ -12,6 +13,7 @@ export function ProposalDiff({
   before: string;
   after: string;
 }): JSX.Element {
+  const trans = useContext(TranslationContext);
   const hunks = useMemo(
     () =>
       structuredPatch('before', 'after', before, after, '', '', {
@@ -20,7 +22,11 @@ export function ProposalDiff({
     [before, after]
   );
   return (
-    <div className="jp-Modernizer-diff" role="figure" aria-label="Changes">
+    <div
+      className="jp-Modernizer-diff"
+      role="figure"
+      aria-label={trans.__('Changes')}
+    >
       {hunks.map(hunk => (
         <div
           key={`${hunk.oldStart}:${hunk.newStart}`}

@@ -1,10 +1,12 @@
-import React, { useEffect, useRef } from 'react';
+import type { TranslationBundle } from '@jupyterlab/translation';
+import React, { useContext, useEffect, useRef } from 'react';
 import type { IProposalEntry, ProposalStatus } from '../review/proposals-model';
 import type { ReviewController } from '../review/review-controller';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';
 import { InlineCode } from './inline-code';
-import { KIND_LABELS } from './preflight-section';
+import { kindLabel } from './preflight-section';
 import { ProposalDiff } from './proposal-diff';
 
 /** The props of {@link ProposalsSection}. */
@@ -14,11 +16,21 @@ export interface IProposalsSectionProps {
 }
 
 /** What a decided proposal says instead of its buttons. */
-const STATUS_LABELS: Record<Exclude<ProposalStatus, 'pending'>, string> = {
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  stale: 'Stale: the cell changed since this was proposed; your edit is kept.'
-};
+function statusLabel(
+  status: Exclude<ProposalStatus, 'pending'>,
+  trans: TranslationBundle
+): string {
+  switch (status) {
+    case 'accepted':
+      return trans.__('Accepted');
+    case 'rejected':
+      return trans.__('Rejected');
+    case 'stale':
+      return trans.__(
+        'Stale: the cell changed since this was proposed; your edit is kept.'
+      );
+  }
+}
 
 /**
  * The proposals to review, each with its cell (a link to the inline diff there), kind,
@@ -30,6 +42,7 @@ export function ProposalsSection({
   review,
   onReveal
 }: IProposalsSectionProps): JSX.Element | null {
+  const trans = useContext(TranslationContext);
   const model = review.proposals;
   const state = useSignal(model.changed, () => ({
     entries: model.entries,
@@ -49,7 +62,7 @@ export function ProposalsSection({
   return (
     <Section
       id="proposals"
-      title="Proposals"
+      title={trans.__('Proposals')}
       attention={firstId}
       aside={
         pending.length > 0 && (
@@ -58,13 +71,13 @@ export function ProposalsSection({
               className="jp-Modernizer-link jp-Modernizer-acceptAll"
               onClick={() => review.acceptAll()}
             >
-              Accept all
+              {trans.__('Accept all')}
             </button>
             <button
               className="jp-Modernizer-link jp-Modernizer-rejectAll"
               onClick={() => review.rejectAll()}
             >
-              Reject all
+              {trans.__('Reject all')}
             </button>
           </>
         )
@@ -103,6 +116,7 @@ function ProposalCard({
   onReveal,
   itemRef
 }: IProposalCardProps): JSX.Element {
+  const trans = useContext(TranslationContext);
   const { proposal, status, position } = entry;
   const target = proposal.target;
   return (
@@ -119,13 +133,13 @@ function ProposalCard({
             className="jp-Modernizer-link jp-Modernizer-proposalCell"
             onClick={() => onReveal(target.cellId)}
           >
-            Cell {position}
+            {trans.__('Cell %1', position)}
           </button>
         ) : (
           <code className="jp-Modernizer-proposalCell">{target.path}</code>
         )}
         <span className={`jp-Modernizer-kind jp-mod-${proposal.kind}`}>
-          {KIND_LABELS[proposal.kind]}
+          {kindLabel(proposal.kind, trans)}
         </span>
       </div>
       <p className="jp-Modernizer-rationale">
@@ -143,7 +157,10 @@ function ProposalCard({
           className="jp-Modernizer-message jp-mod-warning jp-Modernizer-unsafe"
           role="alert"
         >
-          Unsafe: {proposal.unsafe.join('; ')}. Read it before you accept it.
+          {trans.__(
+            'Unsafe: %1. Read it before you accept it.',
+            proposal.unsafe.join('; ')
+          )}
         </p>
       )}
       {entry.hunks ? (
@@ -158,18 +175,18 @@ function ProposalCard({
             disabled={entry.streaming}
             onClick={() => review.accept(proposal.id)}
           >
-            Accept
+            {trans.__('Accept')}
           </button>
           <button
             className="jp-Button jp-mod-styled jp-mod-reject"
             onClick={() => review.reject(proposal.id)}
           >
-            Reject
+            {trans.__('Reject')}
           </button>
         </div>
       ) : (
         <p className={`jp-Modernizer-proposalStatus jp-mod-${status}`}>
-          {STATUS_LABELS[status]}
+          {statusLabel(status, trans)}
         </p>
       )}
     </li>
@@ -178,21 +195,26 @@ function ProposalCard({
 
 /** How many changes of a cell proposal wait in the cell, and how many conflict. */
 function HunkSummary({ entry }: { entry: IProposalEntry }): JSX.Element {
+  const trans = useContext(TranslationContext);
   const hunks = entry.hunks?.hunks ?? [];
   const conflicted = hunks.filter(hunk => hunk.conflicted).length;
   const accepted = entry.acceptedHunks ?? 0;
   const parts = [
-    `${hunks.length} change${hunks.length === 1 ? '' : 's'} to review in the cell`
+    trans._n(
+      '%1 change to review in the cell',
+      '%1 changes to review in the cell',
+      hunks.length
+    )
   ];
   if (accepted > 0) {
-    parts.push(`${accepted} accepted`);
+    parts.push(trans.__('%1 accepted', accepted));
   }
   if (conflicted > 0) {
-    parts.push(`${conflicted} conflicting with your edit`);
+    parts.push(trans.__('%1 conflicting with your edit', conflicted));
   }
   return (
     <p className="jp-Modernizer-hunkSummary jp-mod-quiet">
-      {entry.streaming ? 'Streaming… ' : ''}
+      {entry.streaming ? `${trans.__('Streaming…')} ` : ''}
       {parts.join(', ')}
     </p>
   );

@@ -1,5 +1,6 @@
-import React, { useState } from 'react';
+import React, { useContext, useState } from 'react';
 import type { IReference, ScoreDirection } from '../../core';
+import { TranslationContext } from '../translation';
 
 /** Metrics offered in the form; any other name can be typed. */
 const METRICS = [
@@ -20,6 +21,7 @@ export function ReferenceForm({
 }: {
   onAdd: (reference: IReference) => void;
 }): JSX.Element {
+  const trans = useContext(TranslationContext);
   const [metric, setMetric] = useState('accuracy');
   const [value, setValue] = useState('');
   const [direction, setDirection] = useState<ScoreDirection>('higher');
@@ -28,7 +30,7 @@ export function ReferenceForm({
   return (
     <>
       <p className="jp-Modernizer-referenceCaption">
-        A score you know (e.g. a leaderboard’s) to compare with:
+        {trans.__('A score you know (e.g. a leaderboard’s) to compare with:')}
       </p>
       <form
         className="jp-Modernizer-referenceForm"
@@ -42,7 +44,7 @@ export function ReferenceForm({
       >
         <input
           className="jp-mod-styled jp-Modernizer-referenceMetric"
-          aria-label="Metric"
+          aria-label={trans.__('Metric')}
           list="jp-Modernizer-metrics"
           value={metric}
           onChange={event => {
@@ -59,7 +61,7 @@ export function ReferenceForm({
         </datalist>
         <input
           className="jp-mod-styled jp-Modernizer-referenceValue"
-          aria-label="Reference value"
+          aria-label={trans.__('Reference value')}
           placeholder="0.80"
           inputMode="decimal"
           value={value}
@@ -67,19 +69,19 @@ export function ReferenceForm({
         />
         <select
           className="jp-mod-styled jp-Modernizer-referenceDirection"
-          aria-label="Better when"
+          aria-label={trans.__('Better when')}
           value={direction}
           onChange={event => setDirection(event.target.value as ScoreDirection)}
         >
-          <option value="higher">higher is better</option>
-          <option value="lower">lower is better</option>
+          <option value="higher">{trans.__('higher is better')}</option>
+          <option value="lower">{trans.__('lower is better')}</option>
         </select>
         <button
           type="submit"
           className="jp-Button jp-mod-styled jp-Modernizer-referenceAdd"
           disabled={!valid}
         >
-          Add
+          {trans.__('Add')}
         </button>
       </form>
     </>

@@ -1,7 +1,9 @@
 import { Dialog, showDialog } from '@jupyterlab/apputils';
-import React from 'react';
+import type { TranslationBundle } from '@jupyterlab/translation';
+import React, { useContext } from 'react';
 import type { ReviewController } from '../review/review-controller';
 import type { SessionModel } from '../session/model';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 
 /** Fix all offline and Revert all; both wait while a check or a Modernize run goes on. */
@@ -12,17 +14,18 @@ export function ReviewActions({
   review: ReviewController;
   model: SessionModel;
 }): JSX.Element {
+  const trans = useContext(TranslationContext);
   const running = useSignal(model.runChanged, () => model.isRunning);
   return (
     <div className="jp-Modernizer-buttons jp-Modernizer-reviewActions">
       <FixAllButton review={review} running={running} />
       <button
         className="jp-Button jp-mod-styled jp-mod-reject jp-Modernizer-revertAll"
-        title="Restore the notebook as it was opened"
+        title={trans.__('Restore the notebook as it was opened')}
         disabled={running}
-        onClick={() => void Private.confirmRevert(review)}
+        onClick={() => void Private.confirmRevert(review, trans)}
       >
-        Revert all
+        {trans.__('Revert all')}
       </button>
     </div>
   );
@@ -35,31 +38,36 @@ function FixAllButton({
   review: ReviewController;
   running: boolean;
 }): JSX.Element {
+  const trans = useContext(TranslationContext);
   const busy = useSignal(review.proposals.changed, () => review.proposals.busy);
   return (
     <button
       className="jp-Button jp-mod-styled jp-mod-accept jp-Modernizer-fixAll"
-      title="Propose the migration rules’ rewrite of every eroded line at once, without running the notebook"
+      title={trans.__(
+        'Propose the migration rules’ rewrite of every eroded line at once, without running the notebook'
+      )}
       disabled={busy || running}
       onClick={() => void review.fixAllOffline()}
     >
-      Fix all offline
+      {trans.__('Fix all offline')}
     </button>
   );
 }
 
 namespace Private {
   /** Asks first: Revert all undoes every change, the user's own included. */
-  export async function confirmRevert(review: ReviewController): Promise<void> {
+  export async function confirmRevert(
+    review: ReviewController,
+    trans: TranslationBundle
+  ): Promise<void> {
     const result = await showDialog({
-      title: 'Revert all changes?',
-      body:
-        'The notebook goes back exactly to how it was opened: every cell’s code, saved ' +
-        'outputs and execution counts. Cells added since are removed, cells deleted ' +
-        'since come back, and your own edits are undone too.',
+      title: trans.__('Revert all changes?'),
+      body: trans.__(
+        'The notebook goes back exactly to how it was opened: every cell’s code, saved outputs and execution counts. Cells added since are removed, cells deleted since come back, and your own edits are undone too.'
+      ),
       buttons: [
         Dialog.cancelButton(),
-        Dialog.warnButton({ label: 'Revert all' })
+        Dialog.warnButton({ label: trans.__('Revert all') })
       ]
     });
     if (result.button.accept) {

@@ -1,6 +1,8 @@
-import React from 'react';
+import type { TranslationBundle } from '@jupyterlab/translation';
+import React, { useContext } from 'react';
 import type { SessionModel } from '../session/model';
 import { formatClock } from './format';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 
 /** Cell n of m, the time elapsed and the budget left, with a bar. */
@@ -9,6 +11,7 @@ export function RunProgress({
 }: {
   model: SessionModel;
 }): JSX.Element | null {
+  const trans = useContext(TranslationContext);
   const progress = useSignal(model.progressChanged, () => model.progress);
   if (!progress) {
     return null;
@@ -19,31 +22,39 @@ export function RunProgress({
     <div className="jp-Modernizer-progress">
       <div className="jp-Modernizer-progressLine">
         <span className="jp-Modernizer-progressCells">
-          {Private.cells(position, total)}
+          {Private.cells(position, total, trans)}
         </span>
         <span className="jp-Modernizer-progressTimes">
-          <span title="Elapsed">{formatClock(elapsedMs)} elapsed</span>
-          <span title="Time budget left">{formatClock(left)} left</span>
+          <span title={trans.__('Elapsed')}>
+            {trans.__('%1 elapsed', formatClock(elapsedMs))}
+          </span>
+          <span title={trans.__('Time budget left')}>
+            {trans.__('%1 left', formatClock(left))}
+          </span>
         </span>
       </div>
       <progress
         className="jp-Modernizer-progressBar"
         max={Math.max(total, 1)}
         value={position}
-        aria-label={`Cell ${position} of ${total}`}
+        aria-label={trans.__('Cell %1 of %2', position, total)}
       />
     </div>
   );
 }
 
 namespace Private {
-  export function cells(position: number, total: number): string {
+  export function cells(
+    position: number,
+    total: number,
+    trans: TranslationBundle
+  ): string {
     if (total === 0) {
-      return 'No code to run';
+      return trans.__('No code to run');
     }
     if (position === 0) {
-      return total === 1 ? '1 cell to run' : `${total} cells to run`;
+      return trans._n('%1 cell to run', '%1 cells to run', total);
     }
-    return `Cell ${position} of ${total}`;
+    return trans.__('Cell %1 of %2', position, total);
   }
 }

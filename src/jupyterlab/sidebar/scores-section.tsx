@@ -1,6 +1,7 @@
-import React from 'react';
+import React, { useContext } from 'react';
 import { nowText, type IScore, type IScoreRow } from '../../core';
 import type { ReviewController } from '../review/review-controller';
+import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';
 import { ReferenceForm } from './reference-form';
@@ -21,19 +22,22 @@ export function ScoresSection({
   review,
   positionOf
 }: IScoresSectionProps): JSX.Element {
+  const trans = useContext(TranslationContext);
   const model = review.scores;
   const state = useSignal(model.changed, () => model.state);
   const { report, original, references } = state;
   return (
     <Section
       id="scores"
-      title="Scores"
+      title={trans.__('Scores')}
       attention={report && !report.allWithin ? report : null}
     >
       {report ? (
         report.rows.length === 0 ? (
           <p className="jp-Modernizer-message jp-mod-quiet">
-            No score to compare: the notebook printed none when it was saved.
+            {trans.__(
+              'No score to compare: the notebook printed none when it was saved.'
+            )}
           </p>
         ) : (
           <>
@@ -42,15 +46,15 @@ export function ScoresSection({
               className={`jp-Modernizer-message ${report.allWithin ? 'jp-mod-ok' : 'jp-mod-error'}`}
             >
               {report.allWithin
-                ? 'Every score is within tolerance.'
-                : 'Some scores are out of tolerance.'}{' '}
-              Tolerance: {Private.tolerance(report.tolerance)}.
+                ? trans.__('Every score is within tolerance.')
+                : trans.__('Some scores are out of tolerance.')}{' '}
+              {trans.__('Tolerance: %1.', Private.tolerance(report.tolerance))}
             </p>
           </>
         )
       ) : original.length === 0 && references.length === 0 ? (
         <p className="jp-Modernizer-message jp-mod-quiet">
-          The saved outputs print no score.
+          {trans.__('The saved outputs print no score.')}
         </p>
       ) : (
         <SavedScores scores={original} positionOf={positionOf} />
@@ -59,8 +63,17 @@ export function ScoresSection({
         <ul className="jp-Modernizer-references">
           {references.map((reference, i) => (
             <li key={i}>
-              reference {reference.metric}: {reference.value} (
-              {reference.direction} is better)
+              {reference.direction === 'lower'
+                ? trans.__(
+                    'reference %1: %2 (lower is better)',
+                    reference.metric,
+                    reference.value
+                  )
+                : trans.__(
+                    'reference %1: %2 (higher is better)',
+                    reference.metric,
+                    reference.value
+                  )}
             </li>
           ))}
         </ul>
@@ -78,14 +91,15 @@ function SavedScores({
   scores: readonly IScore[];
   positionOf: (cellId: string) => number;
 }): JSX.Element {
+  const trans = useContext(TranslationContext);
   return (
     <div className="jp-Modernizer-scoreTableWrapper">
       <table className="jp-Modernizer-scoreTable">
         <thead>
           <tr>
-            <th>Cell</th>
-            <th>Metric</th>
-            <th className="jp-Modernizer-number">Saved</th>
+            <th>{trans.__('Cell')}</th>
+            <th>{trans.__('Metric')}</th>
+            <th className="jp-Modernizer-number">{trans.__('Saved')}</th>
           </tr>
         </thead>
         <tbody>
@@ -113,19 +127,20 @@ function ScoreTable({
   rows: readonly IScoreRow[];
   positionOf: (cellId: string) => number;
 }): JSX.Element {
+  const trans = useContext(TranslationContext);
   return (
     <div className="jp-Modernizer-scoreTableWrapper">
       <table className="jp-Modernizer-scoreTable">
         <thead>
           <tr>
-            <th>Cell</th>
-            <th>Metric</th>
-            <th className="jp-Modernizer-number">Original</th>
-            <th className="jp-Modernizer-number">Now</th>
-            <th className="jp-Modernizer-number" title="Deviation">
-              Dev.
+            <th>{trans.__('Cell')}</th>
+            <th>{trans.__('Metric')}</th>
+            <th className="jp-Modernizer-number">{trans.__('Original')}</th>
+            <th className="jp-Modernizer-number">{trans.__('Now')}</th>
+            <th className="jp-Modernizer-number" title={trans.__('Deviation')}>
+              {trans.__('Dev.')}
             </th>
-            <th title="Within tolerance">OK</th>
+            <th title={trans.__('Within tolerance')}>{trans.__('OK')}</th>
           </tr>
         </thead>
         <tbody>
@@ -140,7 +155,7 @@ function ScoreTable({
               <td>{row.cellId ? positionOf(row.cellId) || '' : ''}</td>
               <td className="jp-Modernizer-scoreMetric" title={row.label}>
                 {row.basis === 'reference'
-                  ? `${row.metric} (ref.)`
+                  ? trans.__('%1 (ref.)', row.metric)
                   : row.metric}
                 {!row.seeded && <Unseeded />}
               </td>
@@ -165,12 +180,20 @@ function ScoreTable({
 }
 
 function Unseeded({ because }: { because?: string }): JSX.Element {
+  const trans = useContext(TranslationContext);
   return (
     <span
       className="jp-Modernizer-unseeded"
-      title={`Unseeded randomness${because ? ` (${because})` : ''}: the score may move from run to run.`}
+      title={
+        because
+          ? trans.__(
+              'Unseeded randomness (%1): the score may move from run to run.',
+              because
+            )
+          : trans.__('Unseeded randomness: the score may move from run to run.')
+      }
     >
-      unseeded
+      {trans.__('unseeded')}
     </span>
   );
 }
