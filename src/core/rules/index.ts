@@ -1,6 +1,7 @@
 import type { IRule } from './types';
 import { python2SyntaxRules } from './python2-syntax';
 import { python2LiteralRules } from './python2-literals';
+import { python2ParamRules } from './python2-params';
 import { python2BuiltinRules } from './python2-builtins';
 import { python2DivisionRule } from './python2-division';
 import { python2SemanticRules } from './python2-semantics';
@@ -55,6 +56,7 @@ export * from './builders-imports';
 export const allRules: readonly IRule[] = [
   ...python2SyntaxRules,
   ...python2LiteralRules,
+  ...python2ParamRules,
   ...python2BuiltinRules,
   python2DivisionRule,
   ...python2SemanticRules,

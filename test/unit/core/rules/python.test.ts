@@ -10,6 +10,7 @@ import { python2BuiltinRules } from '../../../../src/core/rules/python2-builtins
 import { python2DivisionRule } from '../../../../src/core/rules/python2-division';
 import { python2SyntaxRules } from '../../../../src/core/rules/python2-syntax';
 import { python2LiteralRules } from '../../../../src/core/rules/python2-literals';
+import { python2ParamRules } from '../../../../src/core/rules/python2-params';
 import { stdlibRules } from '../../../../src/core/rules/python-stdlib';
 import { TODAY, testExamples } from './helpers';
 
@@ -18,6 +19,7 @@ testExamples([
   ...python2LiteralRules,
   ...python2BuiltinRules,
   python2DivisionRule,
+  ...python2ParamRules,
   ...stdlibRules
 ]);
 
@@ -147,6 +149,43 @@ describe('Python 2 literals and exec statements', () => {
       "s = u'x' + r'y' + br'z'"
     ]) {
       const ids = scanSource(source, python2LiteralRules, {
+        versions: TODAY
+      }).map(match => match.ruleId);
+      assert.deepEqual(ids, [], source);
+    }
+  });
+});
+
+describe('python.tuple-parameter', () => {
+  const rewrite = (source: string) =>
+    proposeRewrite(source, scanSource(source, allRules, { versions: TODAY }))
+      ?.source ?? source;
+
+  it('unpacks nested tuples of a method, below its comment', () => {
+    assert.equal(
+      rewrite(
+        'class A:\n    def m(self, (a, (b, c))):  # pairs\n        return a'
+      ),
+      'class A:\n    def m(self, a_b_c):  # pairs\n        a, (b, c) = a_b_c\n        return a'
+    );
+  });
+
+  it('ends a lambda at the call it is passed to', () => {
+    assert.equal(
+      rewrite('m = map(lambda (i, x): i * x, enumerate(xs))'),
+      'm = map(lambda i_x: (lambda i, x: i * x)(*i_x), enumerate(xs))'
+    );
+  });
+
+  it('leaves tuple defaults, one-line bodies, strings and modern code', () => {
+    for (const source of [
+      'def g((x, y)=(1, 2)):\n    pass',
+      'def g((x, y)): return x',
+      "s = 'lambda (a, b): a'",
+      'f = lambda x, y=(1, 2): x',
+      'def f(a, b=(1, 2)):\n    return a'
+    ]) {
+      const ids = scanSource(source, python2ParamRules, {
         versions: TODAY
       }).map(match => match.ruleId);
       assert.deepEqual(ids, [], source);
