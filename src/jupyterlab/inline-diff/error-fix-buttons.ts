@@ -1,5 +1,6 @@
 import type { Cell, ICodeCellModel } from '@jupyterlab/cells';
 import type { NotebookPanel } from '@jupyterlab/notebook';
+import type { TranslationBundle } from '@jupyterlab/translation';
 import type { IDisposable } from '@lumino/disposable';
 import { PanelLayout, Widget } from '@lumino/widgets';
 
@@ -12,6 +13,7 @@ export class ErrorFixButtons implements IDisposable {
   constructor(options: ErrorFixButtons.IOptions) {
     this._panel = options.panel;
     this._onFix = options.onFix;
+    this._trans = options.trans;
     this._panel.content.model?.cells.changed.connect(this._schedule, this);
     void this._panel.context.ready.then(() => this._schedule());
   }
@@ -75,7 +77,10 @@ export class ErrorFixButtons implements IDisposable {
     }
     for (const cell of failing) {
       if (!this._buttons.has(cell)) {
-        const button = Private.button(() => this._onFix(cell.model.id));
+        const button = Private.button(
+          () => this._onFix(cell.model.id),
+          this._trans
+        );
         (cell.layout as PanelLayout).addWidget(button);
         this._buttons.set(cell, button);
       }
@@ -84,6 +89,7 @@ export class ErrorFixButtons implements IDisposable {
 
   private _panel: NotebookPanel;
   private _onFix: ErrorFixButtons.IOptions['onFix'];
+  private _trans: TranslationBundle;
   private _buttons = new Map<Cell, Widget>();
   private _followed = new Set<ICodeCellModel>();
   private _frame: number | null = null;
@@ -96,26 +102,32 @@ export namespace ErrorFixButtons {
     panel: NotebookPanel;
     /** Asks for a proposal for the cell; resolves to what to say when none came. */
     onFix: (cellId: string) => Promise<string | null>;
+    /** Translates the button and its answers. */
+    trans: TranslationBundle;
   }
 }
 
 namespace Private {
-  export function button(onFix: () => Promise<string | null>): Widget {
+  export function button(
+    onFix: () => Promise<string | null>,
+    trans: TranslationBundle
+  ): Widget {
     const node = document.createElement('div');
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'jp-Button jp-mod-styled jp-mod-accept';
-    button.textContent = 'Fix with Modernizer';
-    button.title =
-      'Propose the migration rules’ fix of this cell, as an inline diff';
+    button.textContent = trans.__('Fix with Modernizer');
+    button.title = trans.__(
+      'Propose the migration rules’ fix of this cell, as an inline diff'
+    );
     const answer = document.createElement('span');
     answer.className = 'jp-Modernizer-fixErrorAnswer';
     answer.setAttribute('role', 'status');
     button.addEventListener('click', () => {
       button.disabled = true;
-      answer.textContent = 'Looking for a fix…';
+      answer.textContent = trans.__('Looking for a fix…');
       void onFix()
-        .catch((error: Error) => `No fix: ${error.message}`)
+        .catch((error: Error) => trans.__('No fix: %1', error.message))
         .then(text => {
           answer.textContent = text ?? '';
           button.disabled = false;

@@ -11,6 +11,7 @@ import {
   WidgetType,
   type DecorationSet
 } from '@codemirror/view';
+import type { TranslationBundle } from '@jupyterlab/translation';
 import { unsafeFlags, type IHunk } from '../../core';
 
 /** What the inline diff of one cell shows: a pending proposal's hunks over the cell's text. */
@@ -30,6 +31,8 @@ export interface IInlineDiff {
   hunks: readonly IHunk[];
   /** What the buttons do. */
   actions: IInlineDiffActions;
+  /** Translates the bar's and the buttons' text. */
+  trans: TranslationBundle;
 }
 
 /** The decisions the inline diff's buttons send. */
@@ -138,11 +141,17 @@ namespace Private {
     return node;
   }
 
-  function unsafeNote(unsafe: readonly string[]): HTMLElement {
+  function unsafeNote(
+    unsafe: readonly string[],
+    trans: TranslationBundle
+  ): HTMLElement {
     const note = document.createElement('div');
     note.className = 'jp-Modernizer-inlineUnsafe';
     note.setAttribute('role', 'alert');
-    note.textContent = `Unsafe: ${unsafe.join('; ')}. Read it before you accept it.`;
+    note.textContent = trans.__(
+      'Unsafe: %1. Read it before you accept it.',
+      unsafe.join('; ')
+    );
     return note;
   }
 
@@ -170,6 +179,7 @@ namespace Private {
 
     toDOM(view: EditorView): HTMLElement {
       const { hunk, diff } = this;
+      const trans = diff.trans;
       const root = document.createElement('div');
       root.className = `jp-Modernizer-inlineHunk${hunk.conflicted ? ' jp-mod-conflicted' : ''}`;
       root.dataset.hunk = hunk.id;
@@ -194,38 +204,40 @@ namespace Private {
           : [];
       const unsafe = [...new Set(flags.map(f => `${f.reason} (${f.detail})`))];
       if (unsafe.length > 0) {
-        root.appendChild(unsafeNote(unsafe));
+        root.appendChild(unsafeNote(unsafe, trans));
       }
       const bar = document.createElement('div');
       bar.className = 'jp-Modernizer-inlineHunkButtons';
       if (hunk.conflicted) {
         const note = document.createElement('span');
         note.className = 'jp-Modernizer-inlineConflict';
-        note.textContent = 'Conflicts with your edit: your text is kept.';
+        note.textContent = trans.__(
+          'Conflicts with your edit: your text is kept.'
+        );
         bar.appendChild(note);
         bar.appendChild(
           button(
-            'Dismiss',
+            trans.__('Dismiss'),
             'jp-mod-reject jp-Modernizer-rejectHunk',
-            'Drop this change',
+            trans.__('Drop this change'),
             () => diff.actions.rejectHunk(hunk.id)
           )
         );
       } else {
         bar.appendChild(
           button(
-            'Accept',
+            trans.__('Accept'),
             'jp-mod-accept jp-Modernizer-acceptHunk',
-            'Apply this change (Ctrl+Z undoes it)',
+            trans.__('Apply this change (Ctrl+Z undoes it)'),
             () => diff.actions.acceptHunk(hunk.id),
             diff.streaming
           )
         );
         bar.appendChild(
           button(
-            'Reject',
+            trans.__('Reject'),
             'jp-mod-reject jp-Modernizer-rejectHunk',
-            'Keep these lines as they are',
+            trans.__('Keep these lines as they are'),
             () => diff.actions.rejectHunk(hunk.id),
             diff.streaming
           )
@@ -262,6 +274,7 @@ namespace Private {
 
     toDOM(): HTMLElement {
       const { diff } = this;
+      const trans = diff.trans;
       const root = document.createElement('div');
       root.className = 'jp-Modernizer-inlineBar';
       root.dataset.proposal = diff.proposalId;
@@ -271,32 +284,40 @@ namespace Private {
       const rationale = document.createElement('span');
       rationale.className = 'jp-Modernizer-inlineRationale';
       rationale.textContent = diff.streaming
-        ? `${diff.rationale} (streaming…)`
+        ? trans.__('%1 (streaming…)', diff.rationale)
         : diff.rationale;
       rationale.title = diff.rationale;
       const applicable = diff.hunks.some(h => !h.conflicted);
       const buttons = document.createElement('span');
       buttons.className = 'jp-Modernizer-inlineBarButtons';
-      const scope = diff.scope ?? 'cell';
+      const file = diff.scope === 'file';
       buttons.append(
         button(
-          `Accept ${scope}`,
+          file ? trans.__('Accept file') : trans.__('Accept cell'),
           'jp-mod-accept jp-Modernizer-acceptCell',
-          `Apply every change of this ${scope} that does not conflict with your edits`,
+          file
+            ? trans.__(
+                'Apply every change of this file that does not conflict with your edits'
+              )
+            : trans.__(
+                'Apply every change of this cell that does not conflict with your edits'
+              ),
           () => diff.actions.acceptCell(),
           diff.streaming || !applicable
         ),
         button(
-          `Reject ${scope}`,
+          file ? trans.__('Reject file') : trans.__('Reject cell'),
           'jp-mod-reject jp-Modernizer-rejectCell',
-          `Keep this ${scope} as it is`,
+          file
+            ? trans.__('Keep this file as it is')
+            : trans.__('Keep this cell as it is'),
           () => diff.actions.rejectCell()
         )
       );
       // The buttons first: a long rationale is cut, never them.
       root.append(kind, buttons, rationale);
       if (diff.unsafe.length > 0) {
-        root.appendChild(unsafeNote(diff.unsafe));
+        root.appendChild(unsafeNote(diff.unsafe, trans));
       }
       return root;
     }

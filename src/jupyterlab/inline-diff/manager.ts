@@ -1,6 +1,7 @@
 import type { ISharedCell } from '@jupyter/ydoc';
 import type { CodeMirrorEditor } from '@jupyterlab/codemirror';
 import type { NotebookPanel } from '@jupyterlab/notebook';
+import type { TranslationBundle } from '@jupyterlab/translation';
 import type { IDisposable } from '@lumino/disposable';
 import type { EditorView } from '@codemirror/view';
 import type { IProposalEntry, ProposalsModel } from '../review/proposals-model';
@@ -31,6 +32,7 @@ export class InlineDiffManager implements IDisposable {
     this._proposals = options.proposals;
     this._review = options.review;
     this._kindLabel = options.kindLabel;
+    this._trans = options.trans;
     this._proposals.changed.connect(this._sync, this);
   }
 
@@ -86,7 +88,8 @@ export class InlineDiffManager implements IDisposable {
       }
       view.show({
         entry,
-        kindLabel: this._kindLabel(entry.proposal.kind)
+        kindLabel: this._kindLabel(entry.proposal.kind),
+        trans: this._trans
       });
       if (!this._seen.has(entry.proposal.id)) {
         this._seen.add(entry.proposal.id);
@@ -111,6 +114,7 @@ export class InlineDiffManager implements IDisposable {
   private _proposals: ProposalsModel;
   private _review: IInlineReview;
   private _kindLabel: (kind: string) => string;
+  private _trans: TranslationBundle;
   private _views = new Map<string, CellDiffView>();
   private _seen = new Set<string>();
   private _isDisposed = false;
@@ -124,6 +128,8 @@ export namespace InlineDiffManager {
     review: IInlineReview;
     /** The label of a kind of fix (error repair, ...). */
     kindLabel: (kind: string) => string;
+    /** Translates the inline diff's text. */
+    trans: TranslationBundle;
   }
 }
 
@@ -150,7 +156,7 @@ class CellDiffView {
   }
 
   /** Shows the entry's hunks, at most once a frame (a streaming proposal updates often). */
-  show(next: { entry: IProposalEntry; kindLabel: string }): void {
+  show(next: Private.IShown): void {
     this._next = next;
     if (this._frame === null) {
       this._frame = requestAnimationFrame(() => {
@@ -185,8 +191,9 @@ class CellDiffView {
       Private.injected.add(view);
       (cell.editor as CodeMirrorEditor).injectExtension(inlineDiffExtension());
     }
-    const { entry, kindLabel } = next;
+    const { entry, kindLabel, trans } = next;
     const diff: IInlineDiff = {
+      trans,
       proposalId: entry.proposal.id,
       kind: entry.proposal.kind,
       kindLabel,
@@ -220,12 +227,19 @@ class CellDiffView {
   private _shared: ISharedCell | null;
   private _actions: IInlineDiffActions;
   private _rebase: () => void;
-  private _next: { entry: IProposalEntry; kindLabel: string } | null = null;
+  private _next: Private.IShown | null = null;
   private _frame: number | null = null;
   private _disposed = false;
 }
 
 namespace Private {
+  /** What a cell's inline diff shows next. */
+  export interface IShown {
+    entry: IProposalEntry;
+    kindLabel: string;
+    trans: TranslationBundle;
+  }
+
   /** The editors that already have the inline diff's extension. */
   export const injected = new WeakSet<EditorView>();
 }

@@ -2,6 +2,7 @@ import type { CodeEditor } from '@jupyterlab/codeeditor';
 import type { CodeMirrorEditor } from '@jupyterlab/codemirror';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { IDocumentWidget } from '@jupyterlab/docregistry';
+import type { TranslationBundle } from '@jupyterlab/translation';
 import type { IDisposable } from '@lumino/disposable';
 import type { Widget } from '@lumino/widgets';
 import {
@@ -38,6 +39,7 @@ export class ModuleDiffManager implements IDisposable {
     this._resolve = options.resolve;
     this._review = options.review;
     this._kindLabel = options.kindLabel;
+    this._trans = options.trans;
     this._proposals.changed.connect(this._sync, this);
   }
 
@@ -92,7 +94,8 @@ export class ModuleDiffManager implements IDisposable {
             entry,
             widget: this._open(path),
             review: this._review,
-            kindLabel: this._kindLabel(entry.proposal.kind)
+            kindLabel: this._kindLabel(entry.proposal.kind),
+            trans: this._trans
           })
         );
       }
@@ -117,6 +120,7 @@ export class ModuleDiffManager implements IDisposable {
   private _resolve: (path: string) => string;
   private _review: IModuleReview;
   private _kindLabel: (kind: string) => string;
+  private _trans: TranslationBundle;
   private _views = new Map<string, ModuleDiffView>();
   private _isDisposed = false;
 }
@@ -132,6 +136,8 @@ export namespace ModuleDiffManager {
     review: IModuleReview;
     /** The label of a kind of fix (error repair, ...). */
     kindLabel: (kind: string) => string;
+    /** Translates the inline diff's text. */
+    trans: TranslationBundle;
   }
 }
 
@@ -142,11 +148,13 @@ class ModuleDiffView {
     widget: IDocumentWidget<Private.IFileEditor> | undefined;
     review: IModuleReview;
     kindLabel: string;
+    trans: TranslationBundle;
   }) {
     this.entry = options.entry;
     this._widget = options.widget ?? null;
     this._review = options.review;
     this._kindLabel = options.kindLabel;
+    this._trans = options.trans;
     const { before, after } = this.entry.proposal;
     this._set = computeHunks(before, after);
     void this._show();
@@ -181,6 +189,7 @@ class ModuleDiffView {
       proposalId: proposal.id,
       kind: proposal.kind,
       kindLabel: this._kindLabel,
+      trans: this._trans,
       rationale: proposal.rationale,
       unsafe: proposal.unsafe,
       streaming: false,
@@ -238,6 +247,7 @@ class ModuleDiffView {
   private _widget: IDocumentWidget<Private.IFileEditor> | null;
   private _review: IModuleReview;
   private _kindLabel: string;
+  private _trans: TranslationBundle;
   private _set: IHunkSet;
   private _accepted = new Set<string>();
   private _rejected = new Set<string>();

@@ -5,6 +5,7 @@ import type {
 import { IDocumentManager } from '@jupyterlab/docmanager';
 import { INotebookTracker } from '@jupyterlab/notebook';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
+import { ITranslator } from '@jupyterlab/translation';
 import type { ITolerance } from '../../core';
 import type { ISessionSettings } from '../session/settings';
 import { ModernizerTracker } from '../session/tracker';
@@ -28,14 +29,15 @@ export const trackerPlugin: JupyterFrontEndPlugin<IModernizerTracker> = {
     'Keeps a Modernizer session per open notebook, with the limits and tolerance from the settings.',
   autoStart: true,
   requires: [INotebookTracker],
-  optional: [ISettingRegistry, ILLMAccess, IDocumentManager],
+  optional: [ISettingRegistry, ILLMAccess, IDocumentManager, ITranslator],
   provides: IModernizerTracker,
   activate: (
     app: JupyterFrontEnd,
     notebooks: INotebookTracker,
     settingRegistry: ISettingRegistry | null,
     llm: LLMAccess | null,
-    docManager: IDocumentManager | null
+    docManager: IDocumentManager | null,
+    translator: ITranslator | null
   ): IModernizerTracker => {
     let current: ISessionSettings = DEFAULTS;
     if (settingRegistry) {
@@ -68,7 +70,8 @@ export const trackerPlugin: JupyterFrontEndPlugin<IModernizerTracker> = {
       settings: () => current,
       contents: app.serviceManager.contents,
       docManager,
-      llm
+      llm,
+      translator
     });
   }
 };

@@ -2,6 +2,7 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents } from '@jupyterlab/services';
+import type { ITranslator } from '@jupyterlab/translation';
 import type { IDisposable } from '@lumino/disposable';
 import { Signal, type ISignal } from '@lumino/signaling';
 import {
@@ -49,7 +50,7 @@ export class ReviewController implements IDisposable {
     this._original = options.original;
     this._originalCells = options.originalCells;
     this._askLLM = options.askLLM ?? null;
-    const trans = loadTranslation();
+    const trans = loadTranslation(options.translator);
     this.notebook = new ReviewedNotebook({
       panel: options.panel,
       contents: options.contents
@@ -62,7 +63,8 @@ export class ReviewController implements IDisposable {
       panel: options.panel,
       proposals: this.proposals,
       review: this,
-      kindLabel: kind => kindLabel(kind, trans)
+      kindLabel: kind => kindLabel(kind, trans),
+      trans
     });
     const { docManager } = options;
     if (docManager) {
@@ -71,7 +73,8 @@ export class ReviewController implements IDisposable {
         docManager,
         resolve: path => this.notebook.resolve(path),
         review: this,
-        kindLabel: kind => kindLabel(kind, trans)
+        kindLabel: kind => kindLabel(kind, trans),
+        trans
       });
       this.notebook.moduleWritten.connect(
         (_, path) => void modules.reload(path)
@@ -83,7 +86,8 @@ export class ReviewController implements IDisposable {
       onFix: async cellId => {
         await this.fixCell(cellId);
         return this.pendingFor(cellId) ? null : this.proposals.message;
-      }
+      },
+      trans
     });
     this._scanner.sourcesChanged.connect(this._rebaseAll, this);
     this._panel.context.model.contentChanged.connect(this._reopenUndone, this);
@@ -505,5 +509,7 @@ export namespace ReviewController {
      * say when none came (null when one did, or when there is no LLM).
      */
     askLLM?: (cellId: string, position: number) => Promise<string | null>;
+    /** Translates the review's text in the cells; without it, it stays in English. */
+    translator?: ITranslator | null;
   }
 }

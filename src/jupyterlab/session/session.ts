@@ -3,6 +3,7 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents, Kernel } from '@jupyterlab/services';
+import type { ITranslator } from '@jupyterlab/translation';
 import type { IDisposable } from '@lumino/disposable';
 import {
   captureOriginal,
@@ -49,6 +50,7 @@ export class CheckSession implements IDisposable {
       settings: options.settings,
       original: () => this._original,
       originalCells: () => this._originalCells,
+      translator: options.translator,
       askLLM: (cellId, position) =>
         this.llm
           ? fixCellWithLLM({
@@ -349,5 +351,7 @@ export namespace CheckSession {
     docManager?: IDocumentManager | null;
     /** The LLM Modernize asks after the migration rules; null without one. */
     llm?: LLMAccess | null;
+    /** Translates the text the session shows in the cells. */
+    translator?: ITranslator | null;
   }
 }

@@ -3,6 +3,7 @@ import { Signal, type ISignal } from '@lumino/signaling';
 import type { IModernizerTracker } from '../tokens';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents } from '@jupyterlab/services';
+import type { ITranslator } from '@jupyterlab/translation';
 import type { LLMAccess } from '../llm/llm-access';
 import { CheckSession } from './session';
 import type { ISessionSettings } from './settings';
@@ -18,6 +19,7 @@ export class ModernizerTracker implements IModernizerTracker {
     this._contents = options.contents;
     this._docManager = options.docManager ?? null;
     this._llm = options.llm ?? null;
+    this._translator = options.translator ?? null;
     this._notebooks.widgetAdded.connect((_, panel) => this.sessionFor(panel));
     this._notebooks.currentChanged.connect(() =>
       this._currentChanged.emit(this.current)
@@ -50,7 +52,8 @@ export class ModernizerTracker implements IModernizerTracker {
         settings: this._settings,
         contents: this._contents,
         docManager: this._docManager,
-        llm: this._llm
+        llm: this._llm,
+        translator: this._translator
       });
       created.model.runChanged.connect(() => this._runChanged.emit());
       panel.disposed.connect(() => {
@@ -74,6 +77,7 @@ export class ModernizerTracker implements IModernizerTracker {
   private _contents: Contents.IManager;
   private _docManager: IDocumentManager | null;
   private _llm: LLMAccess | null;
+  private _translator: ITranslator | null;
   private _sessions = new Map<NotebookPanel, CheckSession>();
   private _currentChanged = new Signal<this, CheckSession | null>(this);
   private _runChanged = new Signal<this, void>(this);
@@ -91,5 +95,7 @@ export namespace ModernizerTracker {
     docManager?: IDocumentManager | null;
     /** The LLM behind the server's proxy, if the extension's LLM plugin is on. */
     llm?: LLMAccess | null;
+    /** Translates the text the sessions show in the cells. */
+    translator?: ITranslator | null;
   }
 }
