@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule } from './builders';
+import { SKLEARN_NAMES } from './sklearn-names';
 import { textOf } from './syntax';
 import type { IBinding, IRule, IRuleContext, IRuleMatch } from './types';
 
@@ -37,36 +38,13 @@ const STDLIB = [
   'collections'
 ];
 /**
- * Library names notebooks import by name, by module. Names that are also everyday words
- * for variables (`scale`, `normalize`, `display`, `chi2`, `Image`) are left out: a
- * notebook that uses one unbound more likely lost its own variable.
+ * Library names notebooks import by name, by module: scikit-learn's public names (read
+ * from the library) and a few others. Names that are also everyday words for variables
+ * (`scale`, `normalize`, `display`, `chi2`, `Image`) are left out: a notebook that uses
+ * one unbound more likely lost its own variable.
  */
 const NAMES: Record<string, string> = {
-  'sklearn.model_selection':
-    'train_test_split cross_val_score cross_val_predict cross_validate GridSearchCV RandomizedSearchCV KFold StratifiedKFold ShuffleSplit StratifiedShuffleSplit LeaveOneOut learning_curve validation_curve',
-  'sklearn.metrics':
-    'accuracy_score precision_score recall_score f1_score roc_auc_score roc_curve confusion_matrix classification_report mean_squared_error mean_absolute_error r2_score log_loss precision_recall_curve silhouette_score make_scorer',
-  'sklearn.preprocessing':
-    'StandardScaler MinMaxScaler LabelEncoder OneHotEncoder PolynomialFeatures RobustScaler',
-  'sklearn.linear_model':
-    'LinearRegression LogisticRegression Ridge Lasso ElasticNet SGDClassifier Perceptron',
-  'sklearn.ensemble':
-    'RandomForestClassifier RandomForestRegressor GradientBoostingClassifier GradientBoostingRegressor AdaBoostClassifier BaggingClassifier ExtraTreesClassifier VotingClassifier',
-  'sklearn.tree':
-    'DecisionTreeClassifier DecisionTreeRegressor export_graphviz',
-  'sklearn.svm': 'SVC SVR LinearSVC',
-  'sklearn.neighbors': 'KNeighborsClassifier KNeighborsRegressor',
-  'sklearn.naive_bayes': 'GaussianNB MultinomialNB BernoulliNB',
-  'sklearn.cluster': 'KMeans DBSCAN AgglomerativeClustering',
-  'sklearn.decomposition': 'PCA TruncatedSVD NMF',
-  'sklearn.pipeline': 'Pipeline make_pipeline',
-  'sklearn.feature_extraction.text':
-    'CountVectorizer TfidfVectorizer TfidfTransformer',
-  'sklearn.impute': 'SimpleImputer',
-  'sklearn.datasets':
-    'load_iris load_digits load_breast_cancer load_wine make_classification make_blobs make_moons make_regression',
-  'sklearn.manifold': 'TSNE',
-  'sklearn.feature_selection': 'SelectKBest RFE',
+  ...SKLEARN_NAMES,
   'IPython.display': 'HTML Markdown clear_output',
   collections: 'Counter defaultdict OrderedDict',
   pprint: 'pprint'

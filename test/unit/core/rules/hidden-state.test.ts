@@ -98,3 +98,25 @@ describe('an import that did not run', () => {
     }
   });
 });
+
+describe("scikit-learn's public names", () => {
+  it('imports any of them from the module that exports it', () => {
+    assert.equal(
+      rewritten(
+        "ct = ColumnTransformer([('s', StandardScaler(), [0])])\nm = CalibratedClassifierCV(KernelRidge())"
+      ),
+      "from sklearn.compose import ColumnTransformer\nfrom sklearn.preprocessing import StandardScaler\nct = ColumnTransformer([('s', StandardScaler(), [0])])\nfrom sklearn.calibration import CalibratedClassifierCV\nfrom sklearn.kernel_ridge import KernelRidge\nm = CalibratedClassifierCV(KernelRidge())"
+    );
+  });
+
+  it('leaves its everyday words and private names', () => {
+    for (const source of [
+      'X = shuffle(X)',
+      'y = resample(y)',
+      'm = clone(model)',
+      'z = _safe_indexing(X, 0)'
+    ]) {
+      assert.equal(rewritten(source), source, source);
+    }
+  });
+});
