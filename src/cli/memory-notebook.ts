@@ -1,5 +1,5 @@
-import { cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
+import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { dirname, join, posix, resolve } from 'node:path';
 import type * as nbformat from '@jupyterlab/nbformat';
 import {
   codeCells,
@@ -8,11 +8,12 @@ import {
   type IEditableNotebook,
   type INotebookDocument
 } from '../core';
+import { overlayPath } from './module-overlay';
 
 /**
  * A module path split into the `..` it climbs out of the notebook's folder and its path
  * below them (`../lib/util.py`: `..` and `lib/util.py`), which is where a copy of it goes
- * in a folder of the run's own (the overlay, --out).
+ * under --out.
  */
 export function placeModule(path: string): { climb: string; inside: string } {
   const parts = posix
@@ -31,9 +32,8 @@ export function placeModule(path: string): { climb: string; inside: string } {
 
 /**
  * The notebook a headless run edits: an in-memory copy of the file's cells. Changed local
- * modules are written into an overlay folder, which the kernel puts first on its import
- * path (see `overlay`): the kernel imports the new code while the notebook's folder is
- * left as it was.
+ * modules are written into an overlay folder, whose copies the kernel imports in place of
+ * the originals (see `overlayCode`): the notebook's folder is left as it was.
  */
 export class MemoryNotebook implements IEditableNotebook {
   constructor(
@@ -82,11 +82,9 @@ export class MemoryNotebook implements IEditableNotebook {
   }
 
   /**
-   * Keeps a module's new content and writes it into the overlay. A module inside a
-   * package brings its whole package along, so the package's other modules still import.
-   * A module above the notebook's folder (`../lib/util.py`, imported through a path the
-   * notebook adds) goes in below the folders it climbs out of (`lib/util.py`); nothing is
-   * ever written outside the overlay.
+   * Keeps a module's new content and writes it into the overlay, from where the kernel
+   * reads it in place of the original file (see `overlayCode`), whatever name the
+   * notebook imports it under. Nothing is ever written outside the overlay.
    */
   async writeModule(
     path: string,
@@ -96,19 +94,12 @@ export class MemoryNotebook implements IEditableNotebook {
     if ((await this.readModule(path)) !== expected) {
       return false;
     }
-    const { climb, inside } = placeModule(path);
-    const target = join(this.overlay, inside);
-    if (!Private.within(this.overlay, target)) {
-      return false;
-    }
-    const top = inside.split('/')[0];
-    if (top !== inside && !(await Private.exists(join(this.overlay, top)))) {
-      await cp(join(this._folder, climb, top), join(this.overlay, top), {
-        recursive: true
-      });
-    }
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, source);
+    const copy = overlayPath(
+      this.overlay,
+      await realpath(resolve(this._folder, path))
+    );
+    await mkdir(dirname(copy), { recursive: true });
+    await writeFile(copy, source);
     this.modules.set(path, source);
     return true;
   }
@@ -143,19 +134,4 @@ export class MemoryNotebook implements IEditableNotebook {
   /** Modules changed in this run: path → new content. */
   readonly modules = new Map<string, string>();
   private readonly _sources: Map<string, string>;
-}
-
-namespace Private {
-  /** Whether `path` lies strictly inside `folder`. */
-  export function within(folder: string, path: string): boolean {
-    const rel = relative(resolve(folder), resolve(path));
-    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-  }
-
-  export async function exists(path: string): Promise<boolean> {
-    return stat(path).then(
-      () => true,
-      () => false
-    );
-  }
 }

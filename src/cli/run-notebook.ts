@@ -29,6 +29,7 @@ import type { ICheckContext } from './check-command';
 import { startKernelSession } from './connection';
 import { GatewayKernelError, startGatewayKernel } from './gateway';
 import { MemoryNotebook } from './memory-notebook';
+import { overlayCode } from './module-overlay';
 import type { IRunNotebook } from './out-paths';
 import { capOutputs } from './output-cap';
 import type { Redactor } from './redact';
@@ -157,11 +158,8 @@ namespace Private {
       const overlay = await mkdtemp(join(tmpdir(), 'modernizer-modules-'));
       cleanups.push(() => rm(overlay, { recursive: true, force: true }));
       const document = new MemoryNotebook(notebook, folder, overlay);
-      // Changed local modules shadow the originals for this kernel only.
-      const useOverlay = () =>
-        executor.evaluate(
-          `__import__('sys').path.insert(0, ${JSON.stringify(overlay)})`
-        );
+      // Changed local modules replace the originals for this kernel only.
+      const useOverlay = () => executor.evaluate(overlayCode(overlay));
       await useOverlay();
       const label = (id: string) => {
         const cell = notebook.cells.find(c => c.id === id);

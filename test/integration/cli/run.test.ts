@@ -164,4 +164,57 @@ describe('jupyterlab-modernizer run', { timeout: 180_000 }, () => {
     assert.match(after, /from sklearn\.model_selection import/);
     assert.doesNotMatch(after, /as_matrix/);
   });
+
+  it('fixes a module the notebook imports from another folder under its bare name', async () => {
+    // nb/ holds the notebook and its data; the helper is in lib/, imported after a chdir.
+    const corpus = join(REPO, 'benchmarks', 'corpus', 'helper-module-2016');
+    const dir = join(server.root, 'climb');
+    await cp(join(corpus, 'data'), join(dir, 'nb', 'data'), {
+      recursive: true
+    });
+    await cp(join(corpus, 'mlutils.py'), join(dir, 'lib', 'mlutils.py'));
+    const notebook = JSON.parse(
+      await readFile(join(corpus, 'helper-module-2016.ipynb'), 'utf8')
+    );
+    notebook.cells[1].source = notebook.cells[1].source
+      .join('')
+      .replace(
+        'import mlutils',
+        "import os\nhere = os.getcwd()\nos.chdir(os.path.join('..', 'lib'))\nimport mlutils\nos.chdir(here)"
+      );
+    await writeFile(
+      join(dir, 'nb', 'climb.ipynb'),
+      JSON.stringify(notebook, null, 1)
+    );
+    // The repository's top, as its README marks it.
+    await writeFile(join(dir, 'README.md'), '# Course notebooks\n');
+    const before = await readFile(join(dir, 'lib', 'mlutils.py'), 'utf8');
+    const result = await cli(
+      [
+        'run',
+        'climb/nb/climb.ipynb',
+        '--offline',
+        '--auto-accept',
+        '--out',
+        'climb-out',
+        '--server-url',
+        server.url,
+        '--token',
+        server.token
+      ],
+      { cwd: server.root }
+    );
+    assert.match(result.stdout, /Proposal for \.\.\/lib\/mlutils\.py/);
+    assert.match(result.stdout, /climb\.ipynb: reproducible/);
+    assert.equal(result.code, 0);
+    assert.equal(
+      await readFile(join(dir, 'lib', 'mlutils.py'), 'utf8'),
+      before
+    );
+    const fixed = await readFile(
+      join(server.root, 'climb-out', 'lib', 'mlutils.py'),
+      'utf8'
+    );
+    assert.match(fixed, /from sklearn\.model_selection import/);
+  });
 });

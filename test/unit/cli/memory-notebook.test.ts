@@ -4,6 +4,7 @@ import {
   mkdtemp,
   readFile,
   readdir,
+  realpath,
   rm,
   writeFile
 } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MemoryNotebook, placeModule } from '../../../src/cli/memory-notebook';
+import { overlayPath } from '../../../src/cli/module-overlay';
 import { parseNotebook } from '../../../src/core';
 
 const NOTEBOOK = JSON.stringify({
@@ -36,7 +38,7 @@ describe('changed modules of a headless run', () => {
   let notebook: MemoryNotebook;
 
   before(async () => {
-    repo = await mkdtemp(join(tmpdir(), 'memory-notebook-'));
+    repo = await realpath(await mkdtemp(join(tmpdir(), 'memory-notebook-')));
     await mkdir(join(repo, 'notebooks'));
     await mkdir(join(repo, 'lib', 'pkg'), { recursive: true });
     await writeFile(join(repo, 'notebooks', 'helpers.py'), 'old = 1\n');
@@ -57,10 +59,8 @@ describe('changed modules of a headless run', () => {
     assert.ok(
       await notebook.writeModule('helpers.py', 'old = 1\n', 'new = 1\n')
     );
-    assert.equal(
-      await readFile(join(overlay, 'helpers.py'), 'utf8'),
-      'new = 1\n'
-    );
+    const copy = overlayPath(overlay, join(repo, 'notebooks', 'helpers.py'));
+    assert.equal(await readFile(copy, 'utf8'), 'new = 1\n');
     assert.equal(
       await readFile(join(repo, 'notebooks', 'helpers.py'), 'utf8'),
       'old = 1\n'
@@ -68,28 +68,31 @@ describe('changed modules of a headless run', () => {
     assert.equal(await notebook.readModule('helpers.py'), 'new = 1\n');
   });
 
-  it('puts a module above the notebook below the folders it climbs out of, with its package', async () => {
+  it('keeps one copy per module, also for a module above the notebook, and writes only in the overlay', async () => {
     assert.ok(
       await notebook.writeModule('../lib/pkg/util.py', 'old = 2\n', 'new = 2\n')
     );
-    assert.deepEqual(await files(overlay), [
-      'helpers.py',
-      'lib/pkg/__init__.py',
-      'lib/pkg/util.py'
-    ]);
-    assert.equal(
-      await readFile(join(overlay, 'lib', 'pkg', 'util.py'), 'utf8'),
-      'new = 2\n'
+    assert.ok(
+      await notebook.writeModule(
+        '../lib/pkg/util.py',
+        'new = 2\n',
+        'newer = 2\n'
+      )
     );
+    assert.equal(
+      await notebook.writeModule('../lib/pkg/util.py', 'old = 2\n', 'x\n'),
+      false
+    );
+    const copy = overlayPath(overlay, join(repo, 'lib', 'pkg', 'util.py'));
+    assert.equal(await readFile(copy, 'utf8'), 'newer = 2\n');
     // Nothing of the run lands beside the overlay, in the repository or above it.
-    assert.deepEqual(await files(repo), [
+    const outside = (await files(repo)).filter(f => !f.startsWith('overlay/'));
+    assert.deepEqual(outside, [
       'lib/pkg/__init__.py',
       'lib/pkg/util.py',
-      'notebooks/helpers.py',
-      'overlay/helpers.py',
-      'overlay/lib/pkg/__init__.py',
-      'overlay/lib/pkg/util.py'
+      'notebooks/helpers.py'
     ]);
+    assert.equal((await files(overlay)).length, 2);
   });
 
   it('places a module by the folders it climbs: the same place in the overlay and in --out', () => {
