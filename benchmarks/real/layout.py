@@ -1,6 +1,7 @@
 """Lay out the real-world corpus from git snapshots of its repositories.
 
-usage: layout.py --snapshots DIR --out OUT [--manifest TSV] [--reserved PATH] [--max-mb 20]
+usage: layout.py --snapshots DIR --out OUT [--manifest TSV] [--split dev|heldout] [--reserved PATH]
+                 [--max-mb 20]
 
 DIR holds one snapshot per repository, named OWNER+NAME (a bare git directory, a folder holding
 one, or a work tree with a .git). For each repository of the manifest the tree at the pinned
@@ -139,6 +140,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--snapshots", required=True, type=Path, help="folder of OWNER+NAME snapshots")
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--manifest", type=Path, default=DEFAULT_MANIFEST)
+    ap.add_argument("--split", choices=("dev", "heldout"), help="lay out only this split")
     ap.add_argument("--reserved", type=Path, default=DEFAULT_RESERVED)
     ap.add_argument("--max-mb", type=float, default=20.0, help="skip files larger than this")
     args = ap.parse_args(argv)
@@ -148,7 +150,7 @@ def main(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 2
-    rows = read_manifest(args.manifest)
+    rows = [r for r in read_manifest(args.manifest) if args.split in (None, r["split"])]
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     repos = {}

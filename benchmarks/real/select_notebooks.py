@@ -1,10 +1,12 @@
 """Apply the corpus's selection criteria to every notebook of the given repositories' snapshots.
 
-usage: select_notebooks.py --snapshots DIR --out DIR [--cap 8] [OWNER/NAME ...]
+usage: select_notebooks.py --snapshots DIR --out DIR [--cap 8] [--heldout TXT] [--corpus TSV]
+                           [OWNER/NAME ...]
 
 Writes OUT/decisions.tsv (every notebook: kept or the first criterion it fails) and
 OUT/manifest.tsv (the kept notebooks, with their split). Reserved notebooks are counted, never
-read: they are written to a scratch folder only for the reserved-notebook check.
+read: they are written to a scratch folder only for the reserved-notebook check. A notebook that
+copies one of the corpus (--corpus, read from the snapshots at its pinned commit) is dropped.
 """
 
 import argparse
@@ -17,16 +19,40 @@ import tempfile
 from pathlib import Path
 
 from criteria import Repo, judge
-from layout import DEFAULT_RESERVED, find_git_dir
+from layout import DEFAULT_MANIFEST, DEFAULT_RESERVED, find_git_dir, git, read_manifest
 
 SEED = "real-corpus-2026"
-HELDOUT_PERCENT = 30
+# The repositories of the current held-out draw; every other repository is development data.
+DEFAULT_HELDOUT = Path(__file__).resolve().parent / "heldout-repos.txt"
 
 
-def split_of(repo_name: str) -> str:
-    """A seeded draw per repository, so the split of a repository never depends on the others."""
-    digest = hashlib.sha256(f"{SEED}:{repo_name.lower()}".encode()).hexdigest()
-    return "heldout" if int(digest, 16) % 100 < HELDOUT_PERCENT else "dev"
+def read_heldout(path: Path) -> set[str]:
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    return {ln.strip().lower() for ln in lines if ln.strip() and not ln.startswith("#")}
+
+
+def split_of(repo_name: str, heldout: set[str]) -> str:
+    return "heldout" if repo_name.lower() in heldout else "dev"
+
+
+def corpus_hashes(manifest: Path, snapshots: Path, judged: set[str]) -> set[str]:
+    """Code hashes of the corpus's notebooks outside the repositories judged now, so a copy of
+    one of them is dropped however the repositories are judged."""
+    seen = set()
+    for row in read_manifest(manifest) if manifest.is_file() else []:
+        if row["repository"].lower() in judged:
+            continue
+        git_dir = find_git_dir(snapshots / row["repository"].replace("/", "+"))
+        blob = (
+            git(git_dir, "cat-file", "blob", f"{row['commit']}:{row['notebook']}")
+            if git_dir
+            else None
+        )
+        if blob is None or blob.returncode != 0:
+            print(f"{row['repository']}: {row['notebook']} not in the snapshots, not copy-checked")
+            continue
+        seen |= code_hashes(blob.stdout)
+    return seen
 
 
 def reserved_among(paths: dict[str, bytes]) -> set[str]:
@@ -92,8 +118,9 @@ def judge_repo(git_dir: Path) -> tuple[str, list[tuple[str, str]], dict[str, set
 
 
 def choose(name: str, passing: dict[str, set[str]], seen: set[str], cap: int) -> list:
-    """Drop copies of notebooks already chosen (held-out repositories come first, so a copy is
-    dropped from dev, never from heldout), then draw at most cap of the rest."""
+    """Drop copies of notebooks already chosen (held-out repositories come last, so a copy is
+    dropped from heldout, never from the corpus it is drawn against), then draw at most cap of
+    the rest."""
     rows, originals, mine = [], [], set()
     for p, hashes in sorted(passing.items()):
         if is_copy(hashes, seen | mine):
@@ -114,14 +141,18 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--snapshots", required=True, type=Path)
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--cap", type=int, default=8)
+    ap.add_argument("--heldout", type=Path, default=DEFAULT_HELDOUT, help="held-out repositories")
+    ap.add_argument("--corpus", type=Path, default=DEFAULT_MANIFEST, help="corpus to copy-check")
     ap.add_argument("repos", nargs="*", help="OWNER/NAME; default: every snapshot in --snapshots")
     args = ap.parse_args(argv)
     names = args.repos or sorted(
         d.name.replace("+", "/", 1) for d in args.snapshots.iterdir() if "+" in d.name
     )
-    names.sort(key=lambda n: (split_of(n) != "heldout", n.lower()))
+    heldout = read_heldout(args.heldout)
+    names.sort(key=lambda n: (split_of(n, heldout) == "heldout", n.lower()))
     args.out.mkdir(parents=True, exist_ok=True)
-    decisions, manifest, seen = [], [], set()
+    decisions, manifest = [], []
+    seen = corpus_hashes(args.corpus, args.snapshots, {n.lower() for n in names})
     for name in names:
         check = [sys.executable, str(DEFAULT_RESERVED), "--repo", name]
         if subprocess.run(check, capture_output=True, check=False).returncode != 0:
@@ -136,8 +167,9 @@ def main(argv: list[str]) -> int:
         decisions += [(name, commit, p, why) for p, why in rows]
         decisions += [(name, commit, "-", "reserved notebook")] * n_reserved
         keep = [p for p, why in rows if why == "keep"]
-        manifest += [(split_of(name), name, commit, p) for p in keep]
-        print(f"{name}: {len(keep)} kept of {len(rows) + n_reserved} ({split_of(name)})")
+        split = split_of(name, heldout)
+        manifest += [(split, name, commit, p) for p in keep]
+        print(f"{name}: {len(keep)} kept of {len(rows) + n_reserved} ({split})")
     with open(args.out / "decisions.tsv", "w", encoding="utf-8") as f:
         f.write("repository\tcommit\tnotebook\tdecision\n")
         f.writelines("\t".join(r) + "\n" for r in sorted(decisions))
