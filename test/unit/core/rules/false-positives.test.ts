@@ -64,6 +64,17 @@ describe('look-alikes of eroded code are left alone', () => {
       []
     );
   });
+  it('comparisons with None kept elementwise, and Python 3 literals and calls', () => {
+    assert.deepEqual(
+      ruleIds(
+        "missing = values == None\nprint(a != None)\nexec(code, ns)\nL = 10\ns = r'x' + br'y'\nf = lambda x, y=(1, 2): x"
+      ),
+      []
+    );
+  });
+  it('a title that is a valid expression, and a comment of prose', () => {
+    assert.deepEqual(ruleIds('Results\n# Fitting the model\nx = 1'), []);
+  });
 });
 
 describe('look-alikes the kernel decides', () => {
