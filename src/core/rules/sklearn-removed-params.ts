@@ -6,6 +6,7 @@ import { sklearnInputRules } from './sklearn-inputs';
 import { sklearnLogisticRules } from './sklearn-logistic';
 import { sklearnResidueRules } from './sklearn-residues';
 import { sklearnNormalizeRules } from './sklearn-normalize';
+import { sklearnOneHotRules } from './sklearn-one-hot';
 import { sklearnTrainScoreRules } from './sklearn-train-scores';
 import type { IRule } from './types';
 
@@ -390,5 +391,6 @@ export const sklearnRemovedParamRules: IRule[] = [
   ...sklearnLogisticRules,
   ...sklearnResidueRules,
   ...sklearnTrainScoreRules,
-  ...sklearnNormalizeRules
+  ...sklearnNormalizeRules,
+  ...sklearnOneHotRules
 ];
