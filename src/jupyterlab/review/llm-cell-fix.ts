@@ -27,6 +27,7 @@ export function streamIntoCell(
   if (event.kind === 'partial') {
     if (!review.proposals.pending(event.proposalId)) {
       const before = review.notebook.source(event.target.cellId) ?? '';
+      const trans = review.trans;
       review.proposals.add({
         proposal: {
           id: event.proposalId,
@@ -34,7 +35,7 @@ export function streamIntoCell(
           kind: event.fix,
           before,
           after: before,
-          rationale: `${options.model} is writing this fix…`,
+          rationale: trans.__('%1 is writing this fix…', options.model),
           ruleIds: [],
           fixer: 'llm',
           unsafe: []
@@ -74,6 +75,7 @@ export async function fixCellWithLLM(
   options: ILLMCellFixOptions
 ): Promise<string | null> {
   const { llm, review, scanner, panel, cellId, position } = options;
+  const trans = review.trans;
   const failure = Private.errorOf(panel, cellId);
   const source = review.notebook.source(cellId);
   const environment = await scanner.probedEnvironment(liveCodeCells(panel));
@@ -109,12 +111,23 @@ export async function fixCellWithLLM(
       review.notebook.source(cellId)
     );
     return offer.kind === 'decided'
-      ? `You decided ${model || 'the LLM'}'s fix for cell ${position} already; it is proposed again once the cell changes.`
+      ? model
+        ? trans.__(
+            "You decided %1's fix for cell %2 already; it is proposed again once the cell changes.",
+            model,
+            position
+          )
+        : trans.__(
+            "You decided the LLM's fix for cell %1 already; it is proposed again once the cell changes.",
+            position
+          )
       : null;
   }
-  return `${model || 'The LLM'} has no fix for cell ${position}: ${
-    fixer.error?.message ?? fixer.lastReason ?? 'no reason given'
-  }`;
+  const reason =
+    fixer.error?.message ?? fixer.lastReason ?? trans.__('no reason given');
+  return model
+    ? trans.__('%1 has no fix for cell %2: %3', model, position, reason)
+    : trans.__('The LLM has no fix for cell %1: %2', position, reason);
 }
 
 namespace Private {

@@ -1,3 +1,4 @@
+import type { TranslationBundle } from '@jupyterlab/translation';
 import {
   blockerText,
   cellFrames,
@@ -27,17 +28,19 @@ export class LoopView {
 
   /** Mirrors what the LLM fixer does: the request, the fix growing, its cost, a failure. */
   showLLM = (event: LLMFixEvent, model: string): void => {
-    const { loop, session, review } = this._options;
+    const { loop, session, review, trans } = this._options;
     const position =
       event.target.kind === 'cell' ? this.positionOf(event.target.cellId) : 0;
     const target =
-      event.target.kind === 'cell' ? `cell ${position}` : event.target.path;
+      event.target.kind === 'cell'
+        ? trans.__('cell %1', position)
+        : event.target.path;
     // In the cell too, as an inline diff that grows with the reply; it cannot be
     // accepted before the run puts it up for review, and goes if nothing comes of it.
     streamIntoCell(review, event, { model, position, fromLoop: true });
     switch (event.kind) {
       case 'request':
-        loop.setActivity(`Asking ${model} for a fix of ${target}`);
+        loop.setActivity(trans.__('Asking %1 for a fix of %2', model, target));
         loop.setLLM({ writing: { target, source: '' } });
         break;
       case 'partial':
@@ -49,28 +52,40 @@ export class LoopView {
         loop.setLLM({ writing: null, tokens });
         if (event.proposal) {
           loop.log(
-            `${model} proposed a fix for ${target} (${spent.toLocaleString('en')} tokens)`
+            trans._n(
+              '%2 proposed a fix for %3 (%4 token)',
+              '%2 proposed a fix for %3 (%4 tokens)',
+              spent,
+              model,
+              target,
+              spent.toLocaleString('en')
+            )
           );
         } else if (event.reason) {
-          loop.log(`${model} has no fix for ${target}: ${event.reason}`);
+          loop.log(
+            trans.__('%1 has no fix for %2: %3', model, target, event.reason)
+          );
         }
         break;
       }
       case 'error':
         // The rules go on; the user sees why the LLM stopped helping.
         loop.setLLM({ writing: null });
-        loop.log(`LLM: ${event.error.message}`, 'error');
-        session.setRun('running', `LLM unavailable: ${event.error.message}`);
+        loop.log(trans.__('LLM: %1', event.error.message), 'error');
+        session.setRun(
+          'running',
+          trans.__('LLM unavailable: %1', event.error.message)
+        );
         break;
     }
   };
 
   show(event: LoopEvent, elapsedMs: number): void {
-    const { session, loop, review, scanner, settings } = this._options;
-    const cell = (id: string) => `cell ${this.positionOf(id)}`;
+    const { session, loop, review, scanner, settings, trans } = this._options;
+    const cell = (id: string) => trans.__('cell %1', this.positionOf(id));
     switch (event.kind) {
       case 'step':
-        loop.setActivity(STEP_ACTIVITIES[event.step.kind] ?? null);
+        loop.setActivity(Private.activity(event.step.kind, trans));
         break;
       case 'scan':
         scanner.model.state = {
@@ -85,7 +100,11 @@ export class LoopView {
           }))
         };
         loop.log(
-          `Preflight scan: ${event.findings.length} eroded line(s) found.`
+          trans._n(
+            'Preflight scan: %1 eroded line found.',
+            'Preflight scan: %1 eroded lines found.',
+            event.findings.length
+          )
         );
         break;
       case 'check': {
@@ -106,7 +125,7 @@ export class LoopView {
           if (this._options.panel.content.mode !== 'edit') {
             this._scrollTo(check.cell.id);
           }
-          loop.setActivity(`Running ${cell(check.cell.id)}`);
+          loop.setActivity(trans.__('Running %1', cell(check.cell.id)));
         } else if (check.kind === 'cell-finished') {
           // A cell that raised as its saved outputs show ran as in the original.
           session.updateCell(
@@ -116,18 +135,33 @@ export class LoopView {
           );
           if (check.expected) {
             loop.log(
-              `${cell(check.cell.id)} raised ${check.result.ename} as in the original.`
+              trans.__(
+                '%1 raised %2 as in the original.',
+                cell(check.cell.id),
+                check.result.ename ?? ''
+              )
             );
           }
         } else {
           const failure = this._failure(check.summary);
           if (failure) {
             loop.log(
-              `${failure.ename || failure.status} in cell ${failure.position}${failure.evalue ? `: ${failure.evalue}` : ''}`,
+              failure.evalue
+                ? trans.__(
+                    '%1 in cell %2: %3',
+                    failure.ename || failure.status,
+                    failure.position,
+                    failure.evalue
+                  )
+                : trans.__(
+                    '%1 in cell %2',
+                    failure.ename || failure.status,
+                    failure.position
+                  ),
               'error'
             );
           }
-          session.setRun('running', 'Modernizing…', failure);
+          session.setRun('running', trans.__('Modernizing…'), failure);
         }
         const position =
           check.kind === 'cell-started' || check.kind === 'cell-finished'
@@ -142,10 +176,10 @@ export class LoopView {
         break;
       }
       case 'diagnosis':
-        loop.log(`Diagnosis: ${event.diagnosis.reason}`);
+        loop.log(trans.__('Diagnosis: %1', event.diagnosis.reason));
         break;
       case 'restart':
-        loop.log(`Kernel restarted (${event.why}).`);
+        loop.log(trans.__('Kernel restarted (%1).', event.why));
         this.resetCells();
         break;
       case 'proposal': {
@@ -154,24 +188,32 @@ export class LoopView {
           target.kind === 'cell' ? cell(target.cellId) : target.path;
         const rules = event.proposal.ruleIds.join(', ');
         loop.log(
-          `Proposal for ${where}${rules ? `: ${rules}` : ` (${event.proposal.fixer})`}`
+          rules
+            ? trans.__('Proposal for %1: %2', where, rules)
+            : trans.__('Proposal for %1 (%2)', where, event.proposal.fixer)
         );
-        loop.setActivity(`Waiting for your review of the fix for ${where}`);
+        loop.setActivity(
+          trans.__('Waiting for your review of the fix for %1', where)
+        );
         if (target.kind === 'cell') {
           this._scrollTo(target.cellId);
         }
         break;
       }
       case 'applied':
-        loop.log('Accepted and applied.', 'ok');
+        loop.log(trans.__('Accepted and applied.'), 'ok');
         break;
       case 'rejected':
-        loop.log('Rejected.');
+        loop.log(trans.__('Rejected.'));
         break;
       case 'reverted': {
         const target = event.change.proposal.target;
         loop.log(
-          `Taken back: the change to ${target.kind === 'cell' ? cell(target.cellId) : target.path}: ${event.change.why}.`,
+          trans.__(
+            'Taken back: the change to %1: %2.',
+            target.kind === 'cell' ? cell(target.cellId) : target.path,
+            event.change.why
+          ),
           'warning'
         );
         break;
@@ -179,7 +221,7 @@ export class LoopView {
       case 'stale':
         review.proposals.setStatus([event.proposal.id], 'stale');
         loop.log(
-          'Not applied: the cell changed since; your edit is kept.',
+          trans.__('Not applied: the cell changed since; your edit is kept.'),
           'warning'
         );
         break;
@@ -193,8 +235,8 @@ export class LoopView {
         ).length;
         loop.log(
           off === 0
-            ? 'Scores: all within tolerance.'
-            : `Scores: ${off} out of tolerance.`,
+            ? trans.__('Scores: all within tolerance.')
+            : trans.__('Scores: %1 out of tolerance.', off),
           off === 0 ? 'ok' : 'warning'
         );
         break;
@@ -202,8 +244,10 @@ export class LoopView {
       case 'verified':
         loop.log(
           event.passed
-            ? 'Verified: every cell ran after a restart, scores within tolerance.'
-            : 'The verification run did not pass.',
+            ? trans.__(
+                'Verified: every cell ran after a restart, scores within tolerance.'
+              )
+            : trans.__('The verification run did not pass.'),
           event.passed ? 'ok' : 'error'
         );
         break;
@@ -254,35 +298,45 @@ export class LoopView {
   }
 
   private _finish(verdict: Verdict): void {
-    const { session } = this._options;
+    const { session, trans } = this._options;
     switch (verdict.kind) {
       case 'reproducible':
         session.setRun(
           'passed',
-          'Reproducible: after a restart every cell ran and the scores are within tolerance.'
+          trans.__(
+            'Reproducible: after a restart every cell ran and the scores are within tolerance.'
+          )
         );
         break;
       case 'scores-off':
         session.setRun(
           'failed',
-          'Every cell runs, but some scores are out of tolerance.'
+          trans.__('Every cell runs, but some scores are out of tolerance.')
         );
         break;
       case 'fails':
         session.setRun(
           'failed',
-          `Still fails in cell ${this.positionOf(verdict.cellId)}: no fix was found or accepted.`,
+          trans.__(
+            'Still fails in cell %1: no fix was found or accepted.',
+            this.positionOf(verdict.cellId)
+          ),
           session.failure
         );
         break;
       case 'blocked':
         session.setRun(
           'stopped',
-          `Blocked in cell ${this.positionOf(verdict.cellId)}, not by its code: ${blockerText(verdict.blocker)}.`
+          // The blocker's text comes from the core, which the command line shares.
+          trans.__(
+            'Blocked in cell %1, not by its code: %2.',
+            this.positionOf(verdict.cellId),
+            blockerText(verdict.blocker)
+          )
         );
         break;
       case 'stopped':
-        session.setRun('stopped', STOP_REASONS[verdict.reason]);
+        session.setRun('stopped', Private.stopReason(verdict.reason, trans));
         break;
     }
   }
@@ -290,19 +344,50 @@ export class LoopView {
   private _options: IModernizeOptions;
 }
 
-const STEP_ACTIVITIES: Record<string, string> = {
-  preflight: 'Proposing the offline fixes',
-  run: 'Running the cells',
-  propose: 'Looking for a fix',
-  'compare-scores': 'Comparing the scores',
-  verify: 'Verifying: restarting the kernel and running every cell'
-};
+namespace Private {
+  /** What the panel says the loop is doing at a step, or nothing. */
+  export function activity(
+    step: string,
+    trans: TranslationBundle
+  ): string | null {
+    switch (step) {
+      case 'preflight':
+        return trans.__('Proposing the offline fixes');
+      case 'run':
+        return trans.__('Running the cells');
+      case 'propose':
+        return trans.__('Looking for a fix');
+      case 'compare-scores':
+        return trans.__('Comparing the scores');
+      case 'verify':
+        return trans.__(
+          'Verifying: restarting the kernel and running every cell'
+        );
+      default:
+        return null;
+    }
+  }
 
-const STOP_REASONS: Record<string, string> = {
-  user: 'Stopped.',
-  'max-fixes':
-    'Stopped: the maximum number of fixes was reached (Settings › Notebook Modernizer).',
-  'time-budget':
-    'Stopped: the time budget ran out (Settings › Notebook Modernizer).',
-  'no-fix': 'Stopped: no fix was found for the failing cell.'
-};
+  /** Why the loop stopped, in a sentence. */
+  export function stopReason(
+    reason: string,
+    trans: TranslationBundle
+  ): string | null {
+    switch (reason) {
+      case 'user':
+        return trans.__('Stopped.');
+      case 'max-fixes':
+        return trans.__(
+          'Stopped: the maximum number of fixes was reached (Settings › Notebook Modernizer).'
+        );
+      case 'time-budget':
+        return trans.__(
+          'Stopped: the time budget ran out (Settings › Notebook Modernizer).'
+        );
+      case 'no-fix':
+        return trans.__('Stopped: no fix was found for the failing cell.');
+      default:
+        return null;
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Kernel } from '@jupyterlab/services';
+import type { TranslationBundle } from '@jupyterlab/translation';
 import {
   allRules,
   RulesFixer,
@@ -33,6 +34,8 @@ export interface IModernizeOptions {
   llm: LLMAccess | null;
   /** Aborted by Stop, or when the notebook closes. */
   signal: AbortSignal;
+  /** Translates what the run says in the panel. */
+  trans: TranslationBundle;
 }
 
 /**
@@ -43,14 +46,28 @@ export interface IModernizeOptions {
 export async function runModernize(
   options: IModernizeOptions
 ): Promise<Verdict | null> {
-  const { panel, kernel, session, scanner, review, loop, settings, signal } =
-    options;
-  session.setRun('waiting', 'Waiting for the kernel’s library versions…');
+  const {
+    panel,
+    kernel,
+    session,
+    scanner,
+    review,
+    loop,
+    settings,
+    signal,
+    trans
+  } = options;
+  session.setRun(
+    'waiting',
+    trans.__('Waiting for the kernel’s library versions…')
+  );
   const environment = await scanner.probedEnvironment(liveCodeCells(panel));
   if (!environment) {
     session.setRun(
       'idle',
-      'The kernel did not tell the library versions: check the Libraries section, then press Modernize.'
+      trans.__(
+        'The kernel did not tell the library versions: check the Libraries section, then press Modernize.'
+      )
     );
     return null;
   }

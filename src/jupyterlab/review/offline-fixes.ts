@@ -1,3 +1,4 @@
+import type { TranslationBundle } from '@jupyterlab/translation';
 import {
   allRules,
   answerQuestions,
@@ -40,21 +41,38 @@ export interface IOfflineTally {
 /** One sentence on why `tally`'s lines got fewer proposals than lines; null when nothing to say. */
 export function tallyText(
   tally: IOfflineTally,
-  proposals: number
+  proposals: number,
+  trans: TranslationBundle
 ): string | null {
   const why = [
     tally.waiting > 0 &&
-      `${tally.waiting} must wait until the cells before them have run (Modernize asks the kernel then)`,
+      trans.__(
+        '%1 must wait until the cells before them have run (Modernize asks the kernel then)',
+        tally.waiting
+      ),
     tally.pointOnly > 0 &&
-      `${tally.pointOnly} have no automatic rewrite (see their notes in the preflight scan)`,
+      trans.__(
+        '%1 have no automatic rewrite (see their notes in the preflight scan)',
+        tally.pointOnly
+      ),
     tally.leftOut > 0 &&
-      `${tally.leftOut} overlap another rewrite and are proposed once it is in`
+      trans.__(
+        '%1 overlap another rewrite and are proposed once it is in',
+        tally.leftOut
+      )
   ].filter(Boolean);
   if (proposals === 0 || (proposals === tally.lines && why.length === 0)) {
     return null;
   }
-  const head = `${proposals} proposal${proposals === 1 ? '' : 's'} for ${tally.lines} eroded line${tally.lines === 1 ? '' : 's'}: one per cell, with every rewrite of that cell.`;
-  return why.length === 0 ? head : `${head} Not proposed: ${why.join('; ')}.`;
+  const head = trans._n(
+    '%1 proposal for %2: one per cell, with every rewrite of that cell.',
+    '%1 proposals for %2: one per cell, with every rewrite of that cell.',
+    proposals,
+    trans._n('%1 eroded line', '%1 eroded lines', tally.lines)
+  );
+  return why.length === 0
+    ? head
+    : trans.__('%1 Not proposed: %2.', head, why.join('; '));
 }
 
 const RULES = new Map(allRules.map(rule => [rule.id, rule]));

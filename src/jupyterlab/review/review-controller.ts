@@ -2,7 +2,7 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents } from '@jupyterlab/services';
-import type { ITranslator } from '@jupyterlab/translation';
+import type { ITranslator, TranslationBundle } from '@jupyterlab/translation';
 import type { IDisposable } from '@lumino/disposable';
 import { Signal, type ISignal } from '@lumino/signaling';
 import {
@@ -51,6 +51,7 @@ export class ReviewController implements IDisposable {
     this._originalCells = options.originalCells;
     this._askLLM = options.askLLM ?? null;
     const trans = loadTranslation(options.translator);
+    this._trans = trans;
     this.notebook = new ReviewedNotebook({
       panel: options.panel,
       contents: options.contents
@@ -105,6 +106,11 @@ export class ReviewController implements IDisposable {
   /** The scores table. */
   readonly scores = new ScoresModel();
 
+  /** The bundle the review's text is translated with. */
+  get trans(): TranslationBundle {
+    return this._trans;
+  }
+
   /** The open notebook, as fixes edit it. */
   readonly notebook: ReviewedNotebook;
 
@@ -113,7 +119,9 @@ export class ReviewController implements IDisposable {
    * object ask the notebook's kernel, when it has one.
    */
   async fixAllOffline(): Promise<void> {
-    const made = await this._offlineProposals('Making the proposals…');
+    const made = await this._offlineProposals(
+      this._trans.__('Making the proposals…')
+    );
     if (!made) {
       return;
     }
@@ -146,11 +154,16 @@ export class ReviewController implements IDisposable {
     this.proposals.setBusy(
       false,
       made.proposals.length === 0
-        ? 'No line the rules can rewrite without running the notebook.'
+        ? this._trans.__(
+            'No line the rules can rewrite without running the notebook.'
+          )
         : [
-            tallyText(made.tally, made.proposals.length),
+            tallyText(made.tally, made.proposals.length, this._trans),
             decided > 0
-              ? `${decided} fix(es) you decided before are not proposed again while their cells are unchanged.`
+              ? this._trans.__(
+                  '%1 fix(es) you decided before are not proposed again while their cells are unchanged.',
+                  decided
+                )
               : null
           ]
             .filter(Boolean)
@@ -167,7 +180,9 @@ export class ReviewController implements IDisposable {
     if (this.pendingFor(cellId)) {
       return;
     }
-    const made = await this._offlineProposals('Making the proposal…');
+    const made = await this._offlineProposals(
+      this._trans.__('Making the proposal…')
+    );
     if (!made) {
       return;
     }
@@ -184,7 +199,10 @@ export class ReviewController implements IDisposable {
     if (offer?.kind === 'decided') {
       this.proposals.setBusy(
         false,
-        `You decided this fix of cell ${position} already; it is proposed again once the cell changes.`
+        this._trans.__(
+          'You decided this fix of cell %1 already; it is proposed again once the cell changes.',
+          position
+        )
       );
       return;
     }
@@ -195,7 +213,10 @@ export class ReviewController implements IDisposable {
         : await this._askLLM(cellId, position).catch(
             (error: Error) => error.message
           );
-    const rules = `No migration rule rewrites cell ${position}: its error needs another fix.`;
+    const rules = this._trans.__(
+      'No migration rule rewrites cell %1: its error needs another fix.',
+      position
+    );
     this.proposals.setBusy(
       false,
       proposal ? null : (llm ?? (this.pendingFor(cellId) ? null : rules))
@@ -308,7 +329,10 @@ export class ReviewController implements IDisposable {
     // The last run's statuses and failure describe code that is gone.
     this._session.cells = [];
     this._session.progress = null;
-    this._session.setRun('idle', 'Reverted to the notebook as it was opened.');
+    this._session.setRun(
+      'idle',
+      this._trans.__('Reverted to the notebook as it was opened.')
+    );
     this.scores.state = { ...this.scores.state, report: null };
   }
 
@@ -402,7 +426,9 @@ export class ReviewController implements IDisposable {
     if (!environment) {
       this.proposals.setBusy(
         false,
-        'The kernel did not tell the library versions: check the Libraries section, then try again.'
+        this._trans.__(
+          'The kernel did not tell the library versions: check the Libraries section, then try again.'
+        )
       );
       return null;
     }
@@ -424,7 +450,7 @@ export class ReviewController implements IDisposable {
     } catch (error) {
       this.proposals.setBusy(
         false,
-        `The proposals could not be made: ${error}`
+        this._trans.__('The proposals could not be made: %1', String(error))
       );
       return null;
     }
@@ -486,6 +512,7 @@ export class ReviewController implements IDisposable {
   private _inline: InlineDiffManager;
   private _modules: ModuleDiffManager | null = null;
   private _errorButtons: ErrorFixButtons;
+  private _trans: TranslationBundle;
   private _isDisposed = false;
   private _reverted = new Signal<this, void>(this);
 }

@@ -1,5 +1,6 @@
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Kernel } from '@jupyterlab/services';
+import type { TranslationBundle } from '@jupyterlab/translation';
 import {
   cellFrames,
   readableTraceback,
@@ -28,6 +29,8 @@ export interface ICheckRunOptions {
   original: IOriginalNotebook;
   /** Aborted by Stop, or when the notebook closes. */
   signal: AbortSignal;
+  /** Translates what the run says in the panel. */
+  trans: TranslationBundle;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface ICheckRunOptions {
 export async function runNotebookCheck(
   options: ICheckRunOptions
 ): Promise<void> {
-  const { panel, kernel, model, limits, original, signal } = options;
+  const { panel, kernel, model, limits, original, signal, trans } = options;
   const cells = Private.checkCells(panel);
   model.cells = cells.map(Private.entry);
   model.progress = {
@@ -50,16 +53,21 @@ export async function runNotebookCheck(
   if (Private.isBusy(panel, kernel)) {
     model.setRun(
       'waiting',
-      'Waiting for the cells already running in this kernel to finish…'
+      trans.__(
+        'Waiting for the cells already running in this kernel to finish…'
+      )
     );
     await Private.whenIdle(panel, kernel, signal);
   }
   if (signal.aborted) {
-    model.setRun('stopped', 'Stopped before the first cell ran.');
+    model.setRun('stopped', trans.__('Stopped before the first cell ran.'));
     return;
   }
   if (kernel.isDisposed || kernel.status === 'dead') {
-    model.setRun('idle', 'The kernel is dead: restart it, then run the check.');
+    model.setRun(
+      'idle',
+      trans.__('The kernel is dead: restart it, then run the check.')
+    );
     return;
   }
 
@@ -88,7 +96,7 @@ export async function runNotebookCheck(
       executeOptions: NotebookCellExecutor.optionsFor
     });
     for await (const event of events) {
-      Private.apply(model, event);
+      Private.apply(model, event, trans);
     }
   } finally {
     clearInterval(ticker);
@@ -125,7 +133,11 @@ namespace Private {
   }
 
   /** Mirrors one check event into the model. */
-  export function apply(model: SessionModel, event: CheckEvent): void {
+  export function apply(
+    model: SessionModel,
+    event: CheckEvent,
+    trans: TranslationBundle
+  ): void {
     const progress = (position: number, elapsedMs: number): IProgress => ({
       position,
       total: model.progress?.total ?? 0,
@@ -162,9 +174,11 @@ namespace Private {
         if (summary.verdict === 'passed') {
           model.setRun(
             'passed',
-            summary.total === 1
-              ? 'The cell ran without error.'
-              : `All ${summary.total} cells ran without error.`
+            trans._n(
+              'The cell ran without error.',
+              'All %1 cells ran without error.',
+              summary.total
+            )
           );
           break;
         }
@@ -173,13 +187,17 @@ namespace Private {
           model.setRun(
             'stopped',
             failure
-              ? `Stopped at cell ${failure.position} of ${summary.total}; the kernel was interrupted.`
-              : 'Stopped.'
+              ? trans.__(
+                  'Stopped at cell %1 of %2; the kernel was interrupted.',
+                  failure.position,
+                  summary.total
+                )
+              : trans.__('Stopped.')
           );
           break;
         }
         if (!failure) {
-          model.setRun('failed', 'The time budget ran out.');
+          model.setRun('failed', trans.__('The time budget ran out.'));
           break;
         }
         model.setRun('failed', null, {

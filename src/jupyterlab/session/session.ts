@@ -3,7 +3,7 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents, Kernel } from '@jupyterlab/services';
-import type { ITranslator } from '@jupyterlab/translation';
+import type { ITranslator, TranslationBundle } from '@jupyterlab/translation';
 import type { IDisposable } from '@lumino/disposable';
 import {
   captureOriginal,
@@ -21,6 +21,7 @@ import { fixCellWithLLM } from '../review/llm-cell-fix';
 import { runModernize } from '../review/modernize-run';
 import { ReviewController } from '../review/review-controller';
 import { runNotebookCheck } from './check-runner';
+import { loadTranslation } from '../translation';
 import { SessionModel } from './model';
 import type { ISessionSettings } from './settings';
 
@@ -35,6 +36,7 @@ export class CheckSession implements IDisposable {
     this.panel = options.panel;
     this._settings = options.settings;
     this.llm = options.llm ?? null;
+    this._trans = loadTranslation(options.translator);
     this.scanner = new PreflightScanner({
       panel: this.panel,
       session: this.model,
@@ -114,20 +116,17 @@ export class CheckSession implements IDisposable {
    * the first failure. Does nothing while a run is going on.
    */
   async run(): Promise<void> {
-    await this._exclusive(
-      'run the check',
-      'The check',
-      async (kernel, signal) => {
-        await runNotebookCheck({
-          panel: this.panel,
-          kernel,
-          model: this.model,
-          limits: this._settings(),
-          original: this._original!,
-          signal
-        });
-      }
-    );
+    await this._exclusive('check', async (kernel, signal) => {
+      await runNotebookCheck({
+        panel: this.panel,
+        kernel,
+        model: this.model,
+        limits: this._settings(),
+        original: this._original!,
+        signal,
+        trans: this._trans
+      });
+    });
   }
 
   /**
@@ -135,24 +134,21 @@ export class CheckSession implements IDisposable {
    * review in the panel, compares the scores and verifies from a restart.
    */
   async modernize(): Promise<void> {
-    await this._exclusive(
-      'press Modernize',
-      'Modernize',
-      async (kernel, signal) => {
-        await runModernize({
-          panel: this.panel,
-          kernel,
-          session: this.model,
-          scanner: this.scanner,
-          review: this.review,
-          loop: this.loop,
-          original: this._original!,
-          settings: this._settings(),
-          llm: this.llm,
-          signal
-        });
-      }
-    );
+    await this._exclusive('modernize', async (kernel, signal) => {
+      await runModernize({
+        panel: this.panel,
+        kernel,
+        session: this.model,
+        scanner: this.scanner,
+        review: this.review,
+        loop: this.loop,
+        original: this._original!,
+        settings: this._settings(),
+        llm: this.llm,
+        signal,
+        trans: this._trans
+      });
+    });
   }
 
   /** Stops the run in progress: the running cell is interrupted. */
@@ -161,7 +157,10 @@ export class CheckSession implements IDisposable {
       return;
     }
     if (this.model.state === 'running') {
-      this.model.setRun('stopping', 'Stopping: interrupting the kernel…');
+      this.model.setRun(
+        'stopping',
+        this._trans.__('Stopping: interrupting the kernel…')
+      );
     }
     this._controller.abort();
   }
@@ -228,9 +227,12 @@ export class CheckSession implements IDisposable {
     ).length;
     if (pending > 0) {
       Notification.info(
-        `${this.panel.context.localPath} was closed with ${pending} Modernizer ` +
-          `proposal${pending === 1 ? '' : 's'} not yet reviewed; the notebook was not ` +
-          'changed by them. Open it and press Modernize or Fix all offline to make them again.',
+        this._trans._n(
+          '%2 was closed with %1 Modernizer proposal not yet reviewed; the notebook was not changed by them. Open it and press Modernize or Fix all offline to make them again.',
+          '%2 was closed with %1 Modernizer proposals not yet reviewed; the notebook was not changed by them. Open it and press Modernize or Fix all offline to make them again.',
+          pending,
+          this.panel.context.localPath
+        ),
         { autoClose: false }
       );
     }
@@ -246,12 +248,11 @@ export class CheckSession implements IDisposable {
 
   /**
    * Runs `work` in the notebook's Python kernel unless something runs already; Stop (or
-   * closing the notebook) aborts its signal. `action` completes the notices ("select
-   * one, then <action>"); `name` names the work when it throws.
+   * closing the notebook) aborts its signal. `work` names the notices' action ("select
+   * one, then run the check") and the work when it throws.
    */
   private async _exclusive(
-    action: string,
-    name: string,
+    which: Private.Work,
     work: (
       kernel: Kernel.IKernelConnection,
       signal: AbortSignal
@@ -262,17 +263,11 @@ export class CheckSession implements IDisposable {
     }
     const kernel = this.panel.sessionContext.session?.kernel;
     if (!kernel) {
-      this.model.setRun(
-        'idle',
-        `This notebook has no kernel: select one, then ${action}.`
-      );
+      this.model.setRun('idle', Private.noKernel(which, this._trans));
       return;
     }
     if (kernel.status === 'dead') {
-      this.model.setRun(
-        'idle',
-        `The kernel is dead: restart it, then ${action}.`
-      );
+      this.model.setRun('idle', Private.deadKernel(which, this._trans));
       return;
     }
     // Set before the first await: a second click while the run starts does nothing.
@@ -283,7 +278,11 @@ export class CheckSession implements IDisposable {
       this._controller = null;
       this.model.setRun(
         'idle',
-        `The kernel is ${spec.display_name} (${spec.language}): only Python notebooks are supported.`
+        this._trans.__(
+          'The kernel is %1 (%2): only Python notebooks are supported.',
+          spec.display_name,
+          spec.language
+        )
       );
       return;
     }
@@ -296,7 +295,10 @@ export class CheckSession implements IDisposable {
       this._captureOriginal();
       await work(kernel, controller.signal);
     } catch (error) {
-      this.model.setRun('failed', `${name} could not run: ${error}`);
+      this.model.setRun(
+        'failed',
+        Private.couldNotRun(which, String(error), this._trans)
+      );
     } finally {
       kernel.disposed.disconnect(onGone);
       this._controller = null;
@@ -332,6 +334,7 @@ export class CheckSession implements IDisposable {
   }
 
   private _settings: () => ISessionSettings;
+  private _trans: TranslationBundle;
   private _controller: AbortController | null = null;
   private _original: IOriginalNotebook | null = null;
   private _originalCells: readonly nbformat.ICell[] = [];
@@ -353,5 +356,34 @@ export namespace CheckSession {
     llm?: LLMAccess | null;
     /** Translates the text the session shows in the cells. */
     translator?: ITranslator | null;
+  }
+}
+
+namespace Private {
+  /** The work a session runs: the check, or a Modernize run. */
+  export type Work = 'check' | 'modernize';
+
+  export function noKernel(which: Work, trans: TranslationBundle): string {
+    return which === 'check'
+      ? trans.__('This notebook has no kernel: select one, then run the check.')
+      : trans.__(
+          'This notebook has no kernel: select one, then press Modernize.'
+        );
+  }
+
+  export function deadKernel(which: Work, trans: TranslationBundle): string {
+    return which === 'check'
+      ? trans.__('The kernel is dead: restart it, then run the check.')
+      : trans.__('The kernel is dead: restart it, then press Modernize.');
+  }
+
+  export function couldNotRun(
+    which: Work,
+    error: string,
+    trans: TranslationBundle
+  ): string {
+    return which === 'check'
+      ? trans.__('The check could not run: %1', error)
+      : trans.__('Modernize could not run: %1', error);
   }
 }
