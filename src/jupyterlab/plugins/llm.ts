@@ -3,6 +3,7 @@ import type {
   JupyterFrontEndPlugin
 } from '@jupyterlab/application';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
+// eslint-disable-next-line jupyter/prefer-lazy-imports -- activation returns the LLM access it provides
 import { LLMAccess, type ILLMSettings } from '../llm/llm-access';
 import { ILLMAccess } from '../tokens';
 

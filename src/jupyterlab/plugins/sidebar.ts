@@ -6,6 +6,7 @@ import {
 import { IStateDB } from '@jupyterlab/statedb';
 import { ITranslator } from '@jupyterlab/translation';
 import { revealCell } from '../reveal-cell';
+// eslint-disable-next-line jupyter/prefer-lazy-imports -- the panel is in the sidebar from the start
 import { ModernizerPanel } from '../sidebar/panel';
 import { IModernizerTracker } from '../tokens';
 

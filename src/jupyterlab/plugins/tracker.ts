@@ -8,6 +8,7 @@ import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { ITranslator } from '@jupyterlab/translation';
 import type { ITolerance } from '../../core';
 import type { ISessionSettings } from '../session/settings';
+// eslint-disable-next-line jupyter/prefer-lazy-imports -- activation returns the tracker it provides
 import { ModernizerTracker } from '../session/tracker';
 import { ILLMAccess, IModernizerTracker } from '../tokens';
 import type { LLMAccess } from '../llm/llm-access';
