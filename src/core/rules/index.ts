@@ -2,6 +2,7 @@ import type { IRule } from './types';
 import { python2SyntaxRules } from './python2-syntax';
 import { python2LiteralRules } from './python2-literals';
 import { python2ParamRules } from './python2-params';
+import { python2CallRules } from './python2-calls';
 import { python2BuiltinRules } from './python2-builtins';
 import { python2DivisionRule } from './python2-division';
 import { python2SemanticRules } from './python2-semantics';
@@ -58,6 +59,7 @@ export const allRules: readonly IRule[] = [
   ...python2LiteralRules,
   ...python2ParamRules,
   ...python2BuiltinRules,
+  ...python2CallRules,
   python2DivisionRule,
   ...python2SemanticRules,
   ...stdlibRules,

@@ -98,7 +98,10 @@ export const python2BuiltinRules: IRule[] = [
     [
       ['iteritems', 'items'],
       ['itervalues', 'values'],
-      ['iterkeys', 'keys']
+      ['iterkeys', 'keys'],
+      ['viewitems', 'items'],
+      ['viewvalues', 'values'],
+      ['viewkeys', 'keys']
     ] as const
   ).map(([old, to]) =>
     attributeRenamed({

@@ -11,6 +11,7 @@ import { python2DivisionRule } from '../../../../src/core/rules/python2-division
 import { python2SyntaxRules } from '../../../../src/core/rules/python2-syntax';
 import { python2LiteralRules } from '../../../../src/core/rules/python2-literals';
 import { python2ParamRules } from '../../../../src/core/rules/python2-params';
+import { python2CallRules } from '../../../../src/core/rules/python2-calls';
 import { stdlibRules } from '../../../../src/core/rules/python-stdlib';
 import { TODAY, testExamples } from './helpers';
 
@@ -18,6 +19,7 @@ testExamples([
   ...python2SyntaxRules,
   ...python2LiteralRules,
   ...python2BuiltinRules,
+  ...python2CallRules,
   python2DivisionRule,
   ...python2ParamRules,
   ...stdlibRules
@@ -186,6 +188,39 @@ describe('python.tuple-parameter', () => {
       'def f(a, b=(1, 2)):\n    return a'
     ]) {
       const ids = scanSource(source, python2ParamRules, {
+        versions: TODAY
+      }).map(match => match.ruleId);
+      assert.deepEqual(ids, [], source);
+    }
+  });
+});
+
+describe('Python 2 builtins rewritten as calls', () => {
+  const rewrite = (source: string) =>
+    proposeRewrite(source, scanSource(source, allRules, { versions: TODAY }))
+      ?.source ?? source;
+
+  it('spreads apply and sorts in place by a key', () => {
+    assert.equal(
+      rewrite('r = apply(obj.method, args)'),
+      'r = obj.method(*args)'
+    );
+    assert.equal(rewrite('apply(make())'), '(make())()');
+    assert.equal(
+      rewrite('import functools\nrows.sort(cmp=compare, reverse=True)'),
+      'import functools\nrows.sort(key=functools.cmp_to_key(compare), reverse=True)'
+    );
+  });
+
+  it('leaves a variable named file, an own apply and a key= sort', () => {
+    for (const source of [
+      "with open('x') as file:\n    print(file.read())",
+      'def apply(f, x):\n    return f(x)\nprint(apply(abs, -1))',
+      'df.apply(f)',
+      'rows.sort(key=len)',
+      'sorted(rows, cmp=c, key=k)'
+    ]) {
+      const ids = scanSource(source, python2CallRules, {
         versions: TODAY
       }).map(match => match.ruleId);
       assert.deepEqual(ids, [], source);

@@ -1,0 +1,153 @@
+import type { SyntaxNode } from '@lezer/common';
+import { defineRule, matchAt } from './builders';
+import { argsOf, calleeOf, spellModule, textOf } from './syntax';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+
+// Python 2 builtins whose calls Python 3.0 removed, rewritten call by call (ipykernel
+// still binds `execfile`).
+const py2 = {
+  distribution: 'python',
+  since: '3.0',
+  link: 'https://docs.python.org/3/whatsnew/3.0.html#builtins'
+};
+const nameError = (name: string) => ({
+  ename: 'NameError',
+  message: new RegExp(`name '${name}' is not defined`)
+});
+
+/** Calls of the builtin `name` (`apply(...)`), where no cell binds that name itself. */
+function builtinCalls(context: IRuleContext, name: string): SyntaxNode[] {
+  if (context.defined.has(name) || context.imports.has(name)) {
+    return [];
+  }
+  return context.nodes('CallExpression').filter(call => {
+    const callee = call.firstChild;
+    return (
+      callee?.name === 'VariableName' &&
+      textOf(context, callee) === name &&
+      argsOf(context, call).every(arg => !arg.star && !arg.name)
+    );
+  });
+}
+
+const text = (context: IRuleContext, arg: { from: number; to: number }) =>
+  context.source.slice(arg.from, arg.to);
+
+/** `apply(f, args, kwargs)` → `f(*args, **kwargs)`. */
+function findApply(context: IRuleContext, id: string): IRuleMatch[] {
+  return builtinCalls(context, 'apply').flatMap(call => {
+    const [fn, args, kwargs, extra] = argsOf(context, call);
+    if (!fn || extra) {
+      return [];
+    }
+    const parts = [
+      args && `*${text(context, args)}`,
+      kwargs && `**${text(context, kwargs)}`
+    ].filter(Boolean);
+    const head = /^[\w.]+$/.test(text(context, fn))
+      ? text(context, fn)
+      : `(${text(context, fn)})`;
+    return [
+      matchAt(id, call, [
+        { from: call.from, to: call.to, insert: `${head}(${parts.join(', ')})` }
+      ])
+    ];
+  });
+}
+
+/** `sorted(x, cmp=f)`, `x.sort(cmp=f)` → `key=functools.cmp_to_key(f)`. */
+function findCmp(context: IRuleContext, id: string): IRuleMatch[] {
+  return context.nodes('CallExpression').flatMap(call => {
+    const callee = calleeOf(context, call);
+    const cmp = argsOf(context, call).find(arg => arg.name === 'cmp');
+    const isSort =
+      callee &&
+      ((callee.name === 'sorted' && callee.node.name === 'VariableName') ||
+        (callee.name === 'sort' && callee.node.name === 'MemberExpression'));
+    if (!isSort || !cmp || argsOf(context, call).some(a => a.name === 'key')) {
+      return [];
+    }
+    const functools = spellModule(context, 'functools', 'functools');
+    const value = context.source.slice(cmp.valueFrom, cmp.valueTo);
+    const edits: ITextEdit[] = [
+      ...functools.edits,
+      {
+        from: cmp.from,
+        to: cmp.to,
+        insert: `key=${functools.name}.cmp_to_key(${value})`
+      }
+    ];
+    return [matchAt(id, cmp, edits)];
+  });
+}
+
+/** Python 2 builtins rewritten as the calls Python 3 has for them. */
+export const python2CallRules: IRule[] = [
+  defineRule(
+    {
+      ...py2,
+      id: 'python.apply',
+      needs: ['apply('],
+      summary:
+        '`apply(f, args, kwargs)` is gone in Python 3: `f(*args, **kwargs)`.',
+      raises: nameError('apply'),
+      examples: [
+        {
+          before:
+            "def area(w, h, unit='m'):\n    return f'{w * h} {unit}2'\nprint(apply(area, (2, 3), {'unit': 'cm'}))",
+          after:
+            "def area(w, h, unit='m'):\n    return f'{w * h} {unit}2'\nprint(area(*(2, 3), **{'unit': 'cm'}))"
+        }
+      ]
+    },
+    context => findApply(context, 'python.apply')
+  ),
+  defineRule(
+    {
+      ...py2,
+      id: 'python.file-builtin',
+      needs: ['file('],
+      summary: 'The builtin `file(path)` is gone in Python 3: `open(path)`.',
+      raises: nameError('file'),
+      examples: [
+        {
+          setup: "with open('notes.txt', 'w') as f:\n    f.write('a\\nb\\n')",
+          before: "print(len(file('notes.txt').readlines()))",
+          after: "print(len(open('notes.txt').readlines()))"
+        }
+      ]
+    },
+    context =>
+      builtinCalls(context, 'file').map(call =>
+        matchAt('python.file-builtin', call, [
+          {
+            from: call.firstChild!.from,
+            to: call.firstChild!.to,
+            insert: 'open'
+          }
+        ])
+      )
+  ),
+  defineRule(
+    {
+      ...py2,
+      id: 'python.sort-cmp',
+      needs: ['cmp='],
+      summary:
+        '`sorted(x, cmp=f)` and `x.sort(cmp=f)` take no `cmp` in Python 3: `key=functools.cmp_to_key(f)`.',
+      raises: {
+        ename: 'TypeError',
+        message: /'cmp' is an invalid keyword argument/
+      },
+      examples: [
+        {
+          before:
+            'def by_length(a, b):\n    return len(a) - len(b)\nprint(sorted(["ccc", "a", "bb"], cmp=by_length))',
+          after:
+            'def by_length(a, b):\n    return len(a) - len(b)\nimport functools\nprint(sorted(["ccc", "a", "bb"], key=functools.cmp_to_key(by_length)))'
+        }
+      ]
+    },
+    context => findCmp(context, 'python.sort-cmp')
+  )
+];
