@@ -4,8 +4,10 @@ import {
   defineRule,
   matchAt
 } from './builders';
+import type { SyntaxNode } from '@lezer/common';
 import { sklearnInfo as info } from './sklearn-info';
-import type { IRule } from './types';
+import { dottedName, textOf } from './syntax';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 const IRIS =
   'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
@@ -19,9 +21,10 @@ const SEARCHES = [
 /**
  * A search's `cv_results_` (and `cross_validate`'s result) held the training scores by
  * default until 0.21; a notebook that reads them fails with a KeyError where it reads
- * them, so every search or cross_validate call of the cell asks for them again. The
- * failure can be cells below the call: the loop tries earlier cells with rules that
- * explain it.
+ * them, often cells below the call (the loop tries earlier cells with rules that explain
+ * the failure). A call assigned to a name is asked for them again once the kernel says
+ * what that name holds now is such a result without them, so a search that is fine is
+ * never touched.
  */
 const trainScores = defineRule(
   {
@@ -36,14 +39,17 @@ const trainScores = defineRule(
     },
     examples: [
       {
-        setup: IRIS,
+        // The search ran once already, in the cell whose reading failed.
+        setup: `${IRIS}\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeClassifier\nsearch = GridSearchCV(DecisionTreeClassifier(), {'max_depth': [1]}, cv=3).fit(X, y)`,
+        answer: 'True',
         before:
           "from sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeClassifier\nsearch = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=3).fit(X, y)\nprint(search.cv_results_['mean_train_score'].round(2))",
         after:
           "from sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeClassifier\nsearch = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=3, return_train_score=True).fit(X, y)\nprint(search.cv_results_['mean_train_score'].round(2))"
       },
       {
-        setup: IRIS,
+        setup: `${IRIS}\nfrom sklearn.model_selection import cross_validate\nfrom sklearn.tree import DecisionTreeClassifier\nresult = cross_validate(DecisionTreeClassifier(), X, y, cv=3)`,
+        answer: 'True',
         before:
           "from sklearn.model_selection import cross_validate\nfrom sklearn.tree import DecisionTreeClassifier\nresult = cross_validate(DecisionTreeClassifier(max_depth=2, random_state=0), X, y, cv=3)\nprint(result['train_score'].round(2))",
         after:
@@ -55,19 +61,67 @@ const trainScores = defineRule(
     callsOf(context, {
       callees: [...SEARCHES, 'cross_validate'],
       module: 'sklearn'
-    }).flatMap(call => {
+    }).flatMap((call): IRuleMatch[] => {
       const edits = appendKeywordIfMissing(
         context,
         call,
         'return_train_score',
         'True'
       );
-      return edits.length
-        ? [matchAt('sklearn.return-train-score', call, edits)]
-        : [];
+      const target = Private.assignedTo(context, call);
+      if (!edits.length || !target) {
+        return [];
+      }
+      return [
+        {
+          ...matchAt('sklearn.return-train-score', call, []),
+          question: {
+            expression: Private.lacksTrainScores(target),
+            decide: answer => (answer === 'True' ? edits : null)
+          }
+        }
+      ];
     }),
   [...SEARCHES, 'cross_validate']
 );
+
+namespace Private {
+  /** The name (`grid`, `self.search`) a call, or its fit, is assigned to, if it is. */
+  export function assignedTo(
+    context: IRuleContext,
+    call: SyntaxNode
+  ): string | null {
+    // `grid = GridSearchCV(...).fit(X, y)`: fit returns the search itself.
+    const member = call.parent;
+    const fitted =
+      member?.name === 'MemberExpression' &&
+      member.lastChild &&
+      textOf(context, member.lastChild) === 'fit' &&
+      member.parent?.name === 'CallExpression'
+        ? member.parent
+        : call;
+    const statement = fitted.parent;
+    const target = statement?.firstChild;
+    if (
+      statement?.name !== 'AssignStatement' ||
+      statement.lastChild?.from !== fitted.from ||
+      !target ||
+      target.nextSibling?.name !== 'AssignOp'
+    ) {
+      return null;
+    }
+    return dottedName(context, target);
+  }
+
+  /** Whether the name holds a search's results or cross_validate's, without training scores. */
+  export function lacksTrainScores(name: string): string {
+    return (
+      `(lambda r: isinstance(r, dict) and any(k.endswith('test_score') or k.startswith('test_') for k in r)` +
+      ` and not any('train_' in k for k in r))` +
+      `(getattr(${name}, 'cv_results_', ${name}) if hasattr(${name}, 'cv_results_') or isinstance(${name}, dict) else None)`
+    );
+  }
+}
 
 /** Results that held more by default. */
 export const sklearnTrainScoreRules: IRule[] = [trainScores];

@@ -93,3 +93,29 @@ describe('look-alikes the kernel decides', () => {
     assert.equal(matches[1].question!.decide('Series|integer'), null);
   });
 });
+
+describe('scikit-learn calls valid today', () => {
+  it('arguments modern code passes are left alone', () => {
+    const cell = [
+      "grid = GridSearchCV(SVC(), {'C': [1]}, cv=5, return_train_score=True)",
+      'model = make_pipeline(StandardScaler(), LassoCV(cv=5))',
+      "enc = OneHotEncoder(handle_unknown='ignore', sparse_output=False)",
+      'nc = NearestCentroid(shrink_threshold=0.5)',
+      'cv = CountVectorizer(ngram_range=(1, 2))',
+      'tree = DecisionTreeClassifier(min_samples_split=0.5)',
+      'gm = mixture.GaussianMixture(2)'
+    ].join('\n');
+    const imports = [
+      'from sklearn import mixture',
+      'from sklearn.model_selection import GridSearchCV',
+      'from sklearn.svm import SVC',
+      'from sklearn.pipeline import make_pipeline',
+      'from sklearn.preprocessing import StandardScaler, OneHotEncoder',
+      'from sklearn.linear_model import LassoCV',
+      'from sklearn.neighbors import NearestCentroid',
+      'from sklearn.feature_extraction.text import CountVectorizer',
+      'from sklearn.tree import DecisionTreeClassifier'
+    ].join('\n');
+    assert.deepEqual(ruleIds(cell, imports), []);
+  });
+});

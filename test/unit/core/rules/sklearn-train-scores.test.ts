@@ -2,45 +2,44 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { proposeRewrite } from '../../../../src/core/rules';
 import { sklearnTrainScoreRules } from '../../../../src/core/rules/sklearn-train-scores';
-import { matchesIn, testExamples } from './helpers';
+import { answered, matchesIn, testExamples } from './helpers';
 
 testExamples(sklearnTrainScoreRules);
 
 const [rule] = sklearnTrainScoreRules;
-const rewritten = (source: string) =>
-  proposeRewrite(source, matchesIn(rule, source))?.source ?? source;
+/** The rewrite when the kernel answers the rule's questions `answer`. */
+const rewritten = (source: string, answer = 'True') =>
+  proposeRewrite(source, answered(matchesIn(rule, source), answer))?.source ??
+  source;
 
 describe('return_train_score', () => {
-  it('asks every search of the cell for its training scores, by any import', () => {
+  it('asks a search for its training scores once the kernel finds its results lack them', () => {
+    const source =
+      'from sklearn import model_selection as ms\ng = ms.RandomizedSearchCV(est, grid,\n    cv=5)\nself.h = ms.GridSearchCV(est, grid).fit(X, y)\nk = ms.GridSearchCV(est, grid, return_train_score=False)';
     assert.equal(
-      rewritten(
-        'from sklearn import model_selection as ms\ng = ms.RandomizedSearchCV(est, grid,\n    cv=5)\nh = ms.GridSearchCV(est, grid, return_train_score=False)'
-      ),
-      'from sklearn import model_selection as ms\ng = ms.RandomizedSearchCV(est, grid,\n    cv=5, return_train_score=True)\nh = ms.GridSearchCV(est, grid, return_train_score=False)'
+      rewritten(source),
+      'from sklearn import model_selection as ms\ng = ms.RandomizedSearchCV(est, grid,\n    cv=5, return_train_score=True)\nself.h = ms.GridSearchCV(est, grid, return_train_score=True).fit(X, y)\nk = ms.GridSearchCV(est, grid, return_train_score=False)'
     );
+    const [question] = matchesIn(rule, source);
+    assert.match(question.question!.expression, /cv_results_/);
+    assert.equal(rewritten(source, 'False'), source);
   });
 
-  it('leaves calls that pass **kwargs and searches of other libraries', () => {
-    assert.equal(
-      matchesIn(
-        rule,
-        'from sklearn.model_selection import GridSearchCV\ng = GridSearchCV(est, grid, **opts)'
-      ).length,
-      0
-    );
-    assert.equal(
-      matchesIn(rule, 'from mylib import GridSearchCV\ng = GridSearchCV(est)')
-        .length,
-      0
-    );
+  it('leaves calls that pass **kwargs, are not assigned, or are of other libraries', () => {
+    for (const source of [
+      'from sklearn.model_selection import GridSearchCV\ng = GridSearchCV(est, grid, **opts)',
+      'from sklearn.model_selection import GridSearchCV\nprint(GridSearchCV(est, grid).fit(X, y).best_score_)',
+      'from mylib import GridSearchCV\ng = GridSearchCV(est)'
+    ]) {
+      assert.deepEqual(matchesIn(rule, source), [], source);
+    }
   });
 
   it('explains the KeyError of a missing training score only', () => {
-    const failure = (evalue: string) =>
-      rule.raises!.message.test(evalue) && rule.raises!.ename === 'KeyError';
-    assert.ok(failure("'mean_train_score'"));
-    assert.ok(failure("'split3_train_score'"));
-    assert.ok(failure("'train_accuracy'"));
-    assert.ok(!failure("'mean_test_score'"));
+    const explains = (evalue: string) => rule.raises!.message.test(evalue);
+    assert.ok(explains("'mean_train_score'"));
+    assert.ok(explains("'split3_train_score'"));
+    assert.ok(explains("'train_accuracy'"));
+    assert.ok(!explains("'mean_test_score'"));
   });
 });
