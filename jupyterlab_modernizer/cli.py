@@ -97,16 +97,38 @@ def with_own_scripts(env: dict[str, str]) -> dict[str, str]:
     return env
 
 
+def server_settings_help() -> str:
+    """The server extension's settings, as Jupyter applications print them in --help-all.
+
+    `jupyter server --help-all` lists only the server's own classes, never an extension's,
+    so the settings are listed here, the way `jupyter lab --help-all` lists JupyterLab's.
+    """
+    from .config import ModernizerConfig
+
+    return (
+        "Server settings (jupyter_server_config.py, or --ModernizerConfig.NAME=VALUE on "
+        "`jupyter lab` / `jupyter server`):\n\n" + ModernizerConfig.class_get_help()
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Runs the bundle with `argv` (default: this process's arguments); returns its exit code."""
+    """Runs the bundle with `argv` (default: this process's arguments); returns its exit code.
+
+    `--help-all` prints the command line's help and then the server extension's settings.
+    """
     args = sys.argv[1:] if argv is None else argv
+    help_all = args == ["--help-all"]
     try:
         node = choose_node(os.environ.get("PATH"), wheel_node())
-        command = [node, str(bundle_path()), *args]
+        command = [node, str(bundle_path()), *(["--help"] if help_all else args)]
     except (NodeNotFoundError, FileNotFoundError) as error:
         print(error, file=sys.stderr)
         return CANNOT_RUN
     env = with_own_scripts(dict(os.environ))
+    if help_all:
+        code = subprocess.call(command, env=env)
+        print(f"\n{server_settings_help()}", flush=True)
+        return code
     sys.stdout.flush()
     sys.stderr.flush()
     try:

@@ -206,3 +206,26 @@ def test_the_bundled_command_line_reports_the_package_version(tmp_path):
     )
     assert reply.returncode == 0, reply.stderr
     assert reply.stdout.strip() == __version__
+
+
+def test_help_all_lists_the_commands_and_then_every_server_setting(tmp_path):
+    reply = subprocess.run(
+        [sys.executable, "-m", "jupyterlab_modernizer", "--help-all"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert reply.returncode == 0, reply.stderr
+    commands, settings = reply.stdout.split("Server settings", 1)
+    assert "run" in commands and "check" in commands
+    for name in ("llm_base_url", "llm_api_key", "llm_models", "llm_idle_timeout"):
+        assert f"--ModernizerConfig.{name}=" in settings
+    # The help names the setting, never its value: the key stays out of a terminal's scrollback.
+    secret = subprocess.run(
+        [sys.executable, "-m", "jupyterlab_modernizer", "--help-all"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "OPENAI_API_KEY": "sk-help-all-secret"},
+    )
+    assert "sk-help-all-secret" not in secret.stdout
