@@ -8,6 +8,7 @@ import { python2DivisionRule } from './python2-division';
 import { python2SemanticRules } from './python2-semantics';
 import { stdlibRules } from './python-stdlib';
 import { proseRules } from './python-prose';
+import { indentationRules } from './python-indentation';
 import { numpyRules } from './numpy';
 import { numpyShapeRules } from './numpy-shapes';
 import { numpyNoneCompareRules } from './numpy-none-compare';
@@ -64,6 +65,7 @@ export const allRules: readonly IRule[] = [
   ...python2SemanticRules,
   ...stdlibRules,
   ...proseRules,
+  ...indentationRules,
   ...numpyRules,
   ...numpyShapeRules,
   ...numpyNoneCompareRules,
