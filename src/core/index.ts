@@ -1,5 +1,6 @@
 // The core's public API: plain TypeScript, usable from JupyterLab and from Node.
 export * from './execution/types';
+export * from './model/types';
 export * from './agent/check-run';
 export * from './diagnosis/traceback';
 export * from './environment';
@@ -12,18 +13,10 @@ export * from './agent/policy';
 export * from './agent/loop';
 export { DEFAULT_MAX_FIXES } from './agent/loop-session';
 export type {
-  Decision,
-  IChange,
-  IEditableNotebook,
   IExpectedError,
   ILoopState,
-  IRejectedProposal,
-  IRevertedChange,
-  IProposal,
-  IReviewer,
   LoopEvent,
   NextStep,
-  ProposalTarget,
   StopReason,
   Verdict
 } from './agent/types';

@@ -5,14 +5,7 @@ import type {
   ICellResult,
   IExecuteOptions
 } from '../execution/types';
-
-/** A code cell to run in a check. */
-export interface ICheckCell {
-  id: string;
-  /** Index of the cell in the notebook (all cell types counted). */
-  index: number;
-  source: string;
-}
+import type { ICheckCell } from '../model/types';
 
 /** Why a check stopped before the end. */
 export type CheckStop =

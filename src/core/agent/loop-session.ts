@@ -1,7 +1,7 @@
 import { importedModules } from '../environment/imports';
 import type { ICellResult } from '../execution/types';
 import { explainsFailure } from '../fixers/rules-fixer';
-import type { IFixRequest } from '../fixers/types';
+import type { IFixRequest } from '../model/types';
 import { allRules } from '../rules';
 import {
   importTable,
@@ -13,7 +13,8 @@ import type { IScoreRow } from '../scores';
 import type { ILoopOptions } from './loop';
 import { SessionRuns } from './session-runs';
 import { earlierFailure, faultAt, type IWorse } from './take-back';
-import type { IProposal, LoopEvent, ProposalTarget } from './types';
+import type { LoopEvent } from './types';
+import type { IProposal, ProposalTarget } from '../model/types';
 
 export { DEFAULT_MAX_FIXES } from './session-runs';
 

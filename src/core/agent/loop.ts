@@ -1,25 +1,24 @@
 import { blockerOf } from '../diagnosis/blocker';
 import { diagnose } from '../diagnosis/root-cause';
 import type { ICellExecutor, IKernelProbe } from '../execution/types';
-import type { IFixer } from '../fixers/types';
+import type { IFixer } from '../model/types';
 import type { IOriginalNotebook } from '../notebook/original';
 import { allRules } from '../rules';
 import { scanNotebook } from '../rules/engine';
 import type { ProposalRegistry } from '../proposals/registry';
 import type { INotebookEvidence, IRule } from '../rules/types';
 import type { IReference, ITolerance } from '../scores';
-import type { ICheckCell } from './check-run';
+import type { ICheckCell } from '../model/types';
 import { LoopSession } from './loop-session';
 import { nextStep } from './policy';
 import { guardRegression } from './regression-guard';
+import type { LoopEvent, Verdict } from './types';
 import type {
   IEditableNotebook,
   IProposal,
   IReviewer,
-  LoopEvent,
-  ProposalTarget,
-  Verdict
-} from './types';
+  ProposalTarget
+} from '../model/types';
 
 /** What the loop knows of the environment before anything runs. */
 export interface ILoopEnvironment {

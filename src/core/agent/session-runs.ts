@@ -8,22 +8,16 @@ import {
   type IScore,
   type IScoreReport
 } from '../scores';
-import {
-  DEFAULT_BUDGET_MS,
-  runCheck,
-  type ICheckCell,
-  type ICheckSummary
-} from './check-run';
+import { DEFAULT_BUDGET_MS, runCheck, type ICheckSummary } from './check-run';
+import { type ICheckCell } from '../model/types';
 import type { ILoopOptions } from './loop';
 import { changedUpTo } from './take-back';
+import type { ILoopState, LoopEvent, Verdict } from './types';
 import type {
   IChange,
-  ILoopState,
   IRejectedProposal,
-  IRevertedChange,
-  LoopEvent,
-  Verdict
-} from './types';
+  IRevertedChange
+} from '../model/types';
 
 /** Default for ILoopLimits.maxFixes. */
 export const DEFAULT_MAX_FIXES = 16;

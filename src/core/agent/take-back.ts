@@ -1,6 +1,6 @@
 import { summarizeError } from '../diagnosis/traceback';
 import type { ICellResult } from '../execution/types';
-import type { IChange } from './types';
+import type { IChange } from '../model/types';
 
 // Names as code writes them; strings and comments count too (good enough to compare).
 const NAME = /[A-Za-z_]\w*/g;

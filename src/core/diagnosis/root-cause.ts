@@ -1,4 +1,4 @@
-import type { ProposalTarget } from '../agent/types';
+import type { ProposalTarget } from '../model/types';
 import type { ICellResult } from '../execution/types';
 import { figureCell, raisedWhileDrawing } from './figure-source';
 import { finalException, stripAnsi } from './traceback';

@@ -1,4 +1,3 @@
-export * from './types';
 export * from './rules-fixer';
 export * from './llm-fixer';
 export * from './llm-fixer-types';

@@ -1,4 +1,4 @@
-import type { IProposal, ProposalTarget } from '../agent/types';
+import type { IProposal, ProposalTarget } from '../model/types';
 import type { IPromptLimits } from '../llm/prompt';
 import type { ILLMClient, LLMError } from '../llm/types';
 import type { FixKind, IRule } from '../rules/types';

@@ -1,4 +1,4 @@
-import type { IProposal } from '../agent/types';
+import type { IProposal } from '../model/types';
 import { dataPreview } from '../llm/data-preview';
 import { buildPrompt, estimateTokens } from '../llm/prompt';
 import { parseReply, partialSource, ReplyParseError } from '../llm/reply';
@@ -7,7 +7,7 @@ import { unsafeReasons } from '../review/safety';
 import type { FixKind } from '../rules/types';
 import type { ILLMFixerOptions, ITokenUsage } from './llm-fixer-types';
 import { LLMFixMemory } from './llm-memory';
-import type { IFixer, IFixRequest } from './types';
+import type { IFixer, IFixRequest } from '../model/types';
 
 /** The kinds of fix asked for by default. */
 const DEFAULT_KINDS: readonly FixKind[] = [

@@ -1,8 +1,8 @@
-import type { ProposalTarget } from '../agent/types';
+import type { ProposalTarget } from '../model/types';
 import { summarizeError } from '../diagnosis/traceback';
 import type { ICellResult } from '../execution/types';
 import type { IAttempt } from '../llm/prompt';
-import type { IFixRequest } from './types';
+import type { IFixRequest } from '../model/types';
 
 /** Places asked about for one failure: its root cause and the cell that failed. */
 const TARGETS_PER_FAILURE = 2;

@@ -1,4 +1,4 @@
-import type { IProposal } from '../agent/types';
+import type { IProposal } from '../model/types';
 import { pythonStringValue } from '../environment/versions';
 import type { ICellResult, IKernelProbe } from '../execution/types';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../rules/engine';
 import type { IRule, IRuleMatch } from '../rules/types';
 import { unsafeReasons } from '../review/safety';
-import type { IFixer, IFixRequest } from './types';
+import type { IFixer, IFixRequest } from '../model/types';
 
 /**
  * Fixes from the migration rules: deterministic, offline, version and evidence aware. The

@@ -1,4 +1,4 @@
-import type { IFixRequest } from '../fixers/types';
+import type { IFixRequest } from '../model/types';
 
 // Failures that are about the data more than the code.
 const DATA_ERRORS = new Set([

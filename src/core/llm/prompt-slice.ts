@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import type { ICheckCell } from '../agent/check-run';
+import type { ICheckCell } from '../model/types';
 import { finalException, stripAnsi } from '../diagnosis/traceback';
 import { importTable, prepareSource } from '../rules/engine';
 

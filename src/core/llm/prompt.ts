@@ -1,6 +1,6 @@
-import type { ProposalTarget } from '../agent/types';
+import type { ProposalTarget } from '../model/types';
 import { readableTraceback, summarizeError } from '../diagnosis/traceback';
-import type { IFixRequest } from '../fixers/types';
+import type { IFixRequest } from '../model/types';
 import { allRules } from '../rules';
 import { rulesExplaining } from '../rules/engine';
 import type { FixKind, IRule } from '../rules/types';

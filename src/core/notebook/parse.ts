@@ -1,5 +1,5 @@
 import type * as nbformat from '@jupyterlab/nbformat';
-import type { ICheckCell } from '../agent/check-run';
+import type { ICheckCell } from '../model/types';
 import { upgradeV3 } from './upgrade-v3';
 
 /** Why a file cannot be used as a notebook. */

@@ -1,4 +1,4 @@
-import type { Decision, IProposal, ProposalTarget } from '../agent/types';
+import type { Decision, IProposal, ProposalTarget } from '../model/types';
 import { computeHunks } from '../review/hunks';
 
 /** A decided proposal: the decision, and the text its target held right after it. */

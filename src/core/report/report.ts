@@ -1,11 +1,10 @@
+import type { IExpectedError, Verdict } from '../agent/types';
 import type {
   IChange,
-  IExpectedError,
   IProposal,
   IRejectedProposal,
-  IRevertedChange,
-  Verdict
-} from '../agent/types';
+  IRevertedChange
+} from '../model/types';
 import { blockerText, type Blocker } from '../diagnosis/blocker';
 import { summarizeError } from '../diagnosis/traceback';
 import type { IOriginalNotebook } from '../notebook/original';

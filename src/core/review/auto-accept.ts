@@ -1,4 +1,4 @@
-import type { IProposal, IReviewer } from '../agent/types';
+import type { IProposal, IReviewer } from '../model/types';
 import { describeFlags, unsafeFlags } from './safety';
 
 /**

@@ -1,5 +1,5 @@
 import { createTwoFilesPatch } from 'diff';
-import type { IChange, IEditableNotebook, IProposal } from '../agent/types';
+import type { IChange, IEditableNotebook, IProposal } from '../model/types';
 import type { IOriginalNotebook } from '../notebook/original';
 
 /** A proposal as a unified diff, labelled with its cell (by 1-based index) or module. */
