@@ -6,6 +6,7 @@ import { sklearnInputRules } from './sklearn-inputs';
 import { sklearnLogisticRules } from './sklearn-logistic';
 import { sklearnResidueRules } from './sklearn-residues';
 import { sklearnNormalizeRules } from './sklearn-normalize';
+import { sklearnMixinOrderRules } from './sklearn-mixin-order';
 import { sklearnOneHotRules } from './sklearn-one-hot';
 import { sklearnTrainScoreRules } from './sklearn-train-scores';
 import type { IRule } from './types';
@@ -392,5 +393,6 @@ export const sklearnRemovedParamRules: IRule[] = [
   ...sklearnResidueRules,
   ...sklearnTrainScoreRules,
   ...sklearnNormalizeRules,
-  ...sklearnOneHotRules
+  ...sklearnOneHotRules,
+  ...sklearnMixinOrderRules
 ];
