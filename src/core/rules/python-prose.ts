@@ -14,7 +14,7 @@ const KEYWORDS = new Set(
 );
 // Commands typed without their `!`: a shell line, not a sentence.
 const SHELL = new Set(
-  'pip pip3 conda python python3 ls cd cat wget curl git mkdir rm cp mv unzip tar apt apt-get sudo echo head'.split(
+  'pip pip3 conda python python3 ls cd cat wget curl git mkdir rmdir rm cp mv touch unzip tar apt apt-get sudo echo head'.split(
     ' '
   )
 );

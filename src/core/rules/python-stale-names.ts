@@ -6,6 +6,14 @@ import { textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 const ID = 'python.stale-name-statement';
+// Builtins (and the kernel's own names) are always bound: nothing to ask.
+const BUILTINS = new Set(
+  (
+    'abs all any bytes dict dir display enumerate exit filter float frozenset get_ipython ' +
+    'getattr globals help input int isinstance iter len list locals map max min next ' +
+    'object open print quit range reversed round set setattr sorted str sum super tuple type vars zip'
+  ).split(' ')
+);
 
 /** The name a call chain is rooted at: `leg` in `leg.get_frame().set_alpha(0.5)`. */
 function rootName(node: SyntaxNode): SyntaxNode | null {
@@ -46,6 +54,7 @@ function findStaleStatements(context: IRuleContext): IRuleMatch[] {
       !root ||
       !name ||
       (expression.nextSibling && expression.nextSibling.name !== 'Comment') ||
+      BUILTINS.has(name) ||
       context.imports.has(name) ||
       context.defined.has(name) ||
       // A library name nothing imports: hidden-state.ts imports it.

@@ -44,6 +44,7 @@ describe('python.prose-line', () => {
       'exec code in ns',
       'model.fit(X y)',
       'pip install xgboost',
+      'rmdir output_files',
       'results = [a b]',
       'Title\nx = 1',
       '"""A docstring\nSpanning lines"""',

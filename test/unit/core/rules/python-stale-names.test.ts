@@ -23,6 +23,7 @@ describe('python.stale-name-statement', () => {
     assert.equal(found('plot_regions(X, y)\nx = 1'), 0);
     assert.equal(found('frame = leg.get_frame()\nx = 1'), 0);
     assert.equal(found('plt.show()\nx = 1'), 0);
+    assert.equal(found('sorted(rows).reverse()\nx = 1'), 0);
     assert.equal(found('def f():\n    leg.set_alpha(1)\n    return 2'), 0);
     assert.equal(found('if x:\n    leg.set_alpha(1)'), 0);
   });
