@@ -213,8 +213,10 @@ const figsizeCall = defineRule(
   {
     id: 'matplotlib.pylab-figsize',
     targets: ["matplotlib.pyplot.rcParams['figure.figsize']"],
-    distribution: 'matplotlib',
-    since: '1.0.0',
+    // No matplotlib ever had it, so no matplotlib version gates it; and a notebook whose
+    // pyplot came from a deleted cell or a profile imports no matplotlib to probe.
+    distribution: 'python',
+    since: '3.0',
     summary:
       "`plt.figsize(w, h)` came from IPython's pylab helpers and is gone: set `rcParams['figure.figsize']`.",
     link: 'https://matplotlib.org/stable/users/explain/customizing.html',

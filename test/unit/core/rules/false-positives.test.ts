@@ -119,3 +119,31 @@ describe('scikit-learn calls valid today', () => {
     assert.deepEqual(ruleIds(cell, imports), []);
   });
 });
+
+describe('matplotlib and scipy calls valid today', () => {
+  it('keyword-only patch parameters, contour colours, figure sizes and image readers', () => {
+    const cell = [
+      "e = patches.Ellipse((0, 0), 2, 1, angle=30, color='k')",
+      'r = plt.Rectangle((0, 0), 1, 1, fill=False)',
+      "plt.contour(X, Y, Z, colors='k', levels=[0])",
+      "plt.rcParams['figure.figsize'] = (8, 6)",
+      'fig = plt.figure(figsize=(8, 6))',
+      'img = plt.imread(path)',
+      'plt.scatter(x, y, c=labels, s=5)'
+    ].join('\n');
+    const imports = [
+      'import matplotlib.pyplot as plt',
+      'from matplotlib import patches'
+    ].join('\n');
+    assert.deepEqual(ruleIds(cell, imports), []);
+  });
+
+  it('hold= on a method of an object the kernel says is no Axes', () => {
+    const matches = scanSource('worker.start(hold=True)', allRules, {
+      versions: TODAY
+    }).filter(match => match.ruleId === 'matplotlib.hold-keyword');
+    assert.equal(matches.length, 1);
+    assert.deepEqual(matches[0].edits, []);
+    assert.equal(matches[0].question!.decide('False'), null);
+  });
+});
