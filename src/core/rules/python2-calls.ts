@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
+import { evaluableAgain, inFunction } from './numpy-shapes';
 import { argsOf, calleeOf, spellModule, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
@@ -81,8 +82,76 @@ function findCmp(context: IRuleContext, id: string): IRuleMatch[] {
   });
 }
 
+// Builtins whose result is an iterator: `.next()` on one is always the iterator's.
+const ITERATORS = /^(iter|enumerate|zip|map|filter|reversed|open)$/;
+
+/**
+ * `it.next()` → `next(it)`: Python 3 renamed the iterator method `__next__`. On a call of
+ * a builtin that makes an iterator the rewrite is offline; on a name or attribute the
+ * kernel is asked whether the object is an iterator without a `next` of its own.
+ */
+function findNext(context: IRuleContext, id: string): IRuleMatch[] {
+  return context.nodes('CallExpression').flatMap(call => {
+    const callee = calleeOf(context, call);
+    const owner = callee?.node.firstChild;
+    if (
+      callee?.name !== 'next' ||
+      callee.node.name !== 'MemberExpression' ||
+      !owner ||
+      argsOf(context, call).length > 0 ||
+      context.defined.has('next')
+    ) {
+      return [];
+    }
+    const value = textOf(context, owner);
+    const edits = [{ from: call.from, to: call.to, insert: `next(${value})` }];
+    const made = owner.name === 'CallExpression' && owner.firstChild;
+    if (
+      made &&
+      made.name === 'VariableName' &&
+      ITERATORS.test(textOf(context, made))
+    ) {
+      return [matchAt(id, call, edits)];
+    }
+    if (!evaluableAgain(owner) || inFunction(call)) {
+      return [];
+    }
+    return [
+      {
+        ...matchAt(id, call, []),
+        question: {
+          expression: `(lambda o: hasattr(o, '__next__') and not hasattr(o, 'next'))(${value})`,
+          decide: answer => (answer === 'True' ? edits : null)
+        }
+      }
+    ];
+  });
+}
+
 /** Python 2 builtins rewritten as the calls Python 3 has for them. */
 export const python2CallRules: IRule[] = [
+  defineRule(
+    {
+      ...py2,
+      id: 'python.iterator-next',
+      needs: ['.next()'],
+      summary: "An iterator's `it.next()` is `next(it)` in Python 3.",
+      link: 'https://docs.python.org/3/whatsnew/3.0.html#operators-and-special-methods',
+      raises: {
+        ename: 'AttributeError',
+        message: /object has no attribute 'next'/
+      },
+      examples: [
+        {
+          setup: "rows = iter(['header', 'a', 'b'])",
+          before: 'print(rows.next(), iter([1, 2]).next())',
+          after: 'print(next(rows), next(iter([1, 2])))',
+          answer: 'True'
+        }
+      ]
+    },
+    context => findNext(context, 'python.iterator-next')
+  ),
   defineRule(
     {
       ...py2,

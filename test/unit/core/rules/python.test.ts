@@ -218,6 +218,9 @@ describe('Python 2 builtins rewritten as calls', () => {
       'def apply(f, x):\n    return f(x)\nprint(apply(abs, -1))',
       'df.apply(f)',
       'rows.sort(key=len)',
+      'soup.find_next()',
+      'page.next(2)',
+      'make_pages().next()',
       'sorted(rows, cmp=c, key=k)'
     ]) {
       const ids = scanSource(source, python2CallRules, {
