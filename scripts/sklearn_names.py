@@ -3,7 +3,8 @@
 The hidden-state rule imports a well-known name a notebook uses but imports nowhere; this
 table is read from the installed scikit-learn (each public module's ``__all__``), so it
 follows the library instead of a hand-kept list. Run it with the project's Python after
-upgrading scikit-learn: ``.venv/bin/python scripts/sklearn_names.py``.
+upgrading scikit-learn: ``.venv/bin/python scripts/sklearn_names.py``, then
+``npx prettier --write src/core/rules/sklearn-names.ts``.
 """
 
 import importlib
