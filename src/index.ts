@@ -5,7 +5,7 @@ import { sidebarPlugin } from './jupyterlab/plugins/sidebar';
 import { statusBarPlugin } from './jupyterlab/plugins/status-bar';
 import { trackerPlugin } from './jupyterlab/plugins/tracker';
 
-export { IModernizerTracker } from './jupyterlab/tokens';
+export { IModernizerTracker } from './jupyterlab/session/tokens';
 
 const plugins: JupyterFrontEndPlugin<any>[] = [
   llmPlugin,

@@ -3,7 +3,7 @@ import type { TranslationBundle } from '@jupyterlab/translation';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { IHunk } from '../../core';
 import { CommandIDs } from '../commands';
-import type { ReviewController } from '../review/review-controller';
+import type { ReviewController } from './review-controller';
 
 /** The notebook whose proposals the review commands decide. */
 export interface IReviewTarget {

@@ -8,7 +8,7 @@ import { runIcon, stopIcon } from '@jupyterlab/ui-components';
 import { CommandIDs, PANEL_ID } from '../commands';
 import { modernizerIcon } from '../icons';
 import { addReviewCommands } from '../inline-diff/review-commands';
-import { IModernizerTracker } from '../tokens';
+import { IModernizerTracker } from '../session/tokens';
 import { loadTranslation } from '../translation';
 
 /**

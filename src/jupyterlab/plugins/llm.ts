@@ -5,7 +5,7 @@ import type {
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 // eslint-disable-next-line jupyter/prefer-lazy-imports -- activation returns the LLM access it provides
 import { LLMAccess, type ILLMSettings } from '../llm/llm-access';
-import { ILLMAccess } from '../tokens';
+import { ILLMAccess } from '../session/tokens';
 
 /** Defaults of schema/llm.json, used until the settings load. */
 const DEFAULTS: ILLMSettings = {

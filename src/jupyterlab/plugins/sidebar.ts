@@ -8,7 +8,7 @@ import { ITranslator } from '@jupyterlab/translation';
 import { revealCell } from '../reveal-cell';
 // eslint-disable-next-line jupyter/prefer-lazy-imports -- the panel is in the sidebar from the start
 import { ModernizerPanel } from '../sidebar/panel';
-import { IModernizerTracker } from '../tokens';
+import { IModernizerTracker } from '../session/tokens';
 
 /** Adds the Modernizer panel to the right sidebar. */
 export const sidebarPlugin: JupyterFrontEndPlugin<void> = {

@@ -5,8 +5,8 @@ import type {
 import { IStatusBar } from '@jupyterlab/statusbar';
 import { ITranslator } from '@jupyterlab/translation';
 import { CommandIDs } from '../commands';
-import { ModernizerStatus } from '../status-bar';
-import { IModernizerTracker } from '../tokens';
+import { ModernizerStatus } from './status-bar-item';
+import { IModernizerTracker } from '../session/tokens';
 
 /** Shows a check's progress in the status bar while it runs. */
 export const statusBarPlugin: JupyterFrontEndPlugin<void> = {

@@ -7,10 +7,10 @@ import { INotebookTracker } from '@jupyterlab/notebook';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { ITranslator } from '@jupyterlab/translation';
 import type { ITolerance } from '../../core';
-import type { ISessionSettings } from '../session/settings';
+import type { ISessionSettings } from '../check/settings';
 // eslint-disable-next-line jupyter/prefer-lazy-imports -- activation returns the tracker it provides
 import { ModernizerTracker } from '../session/tracker';
-import { ILLMAccess, IModernizerTracker } from '../tokens';
+import { ILLMAccess, IModernizerTracker } from '../session/tokens';
 import type { LLMAccess } from '../llm/llm-access';
 
 /** Defaults of schema/plugin.json, used until the settings load. */

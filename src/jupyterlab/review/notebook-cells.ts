@@ -1,6 +1,6 @@
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { ICheckCell, IScoreCell } from '../../core';
-import type { IEnvironmentInfo } from '../session/model';
+import type { IEnvironmentInfo } from '../check/model';
 
 /** The live notebook's code cells (empty ones included), with their model ids. */
 export function liveCodeCells(panel: NotebookPanel): ICheckCell[] {

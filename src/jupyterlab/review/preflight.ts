@@ -10,7 +10,7 @@ import {
   type ILoopEnvironment,
   type IOriginalNotebook
 } from '../../core';
-import type { SessionModel } from '../session/model';
+import type { SessionModel } from '../check/model';
 import { cellPositions, liveCodeCells, versionsOf } from './notebook-cells';
 import { filesBeside } from './notebook-files';
 import { ScanModel } from './scan-model';

@@ -17,13 +17,13 @@ import { interruptKernel } from '../interrupt';
 import { PreflightScanner } from '../review/preflight';
 import { LoopModel } from '../review/loop-model';
 import type { LLMAccess } from '../llm/llm-access';
-import { fixCellWithLLM } from '../review/llm-cell-fix';
-import { runModernize } from '../review/modernize-run';
-import { ReviewController } from '../review/review-controller';
-import { runNotebookCheck } from './check-runner';
+import { fixCellWithLLM } from '../modernize/llm-cell-fix';
+import { runModernize } from '../modernize/modernize-run';
+import { ReviewController } from '../inline-diff/review-controller';
+import { runNotebookCheck } from '../check/check-runner';
 import { loadTranslation } from '../translation';
-import { SessionModel } from './model';
-import type { ISessionSettings } from './settings';
+import { SessionModel } from '../check/model';
+import type { ISessionSettings } from '../check/settings';
 
 /**
  * One notebook's Modernizer session: follows the notebook's kernel, probes the

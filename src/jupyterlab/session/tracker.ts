@@ -1,12 +1,12 @@
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import { Signal, type ISignal } from '@lumino/signaling';
-import type { IModernizerTracker } from '../tokens';
+import type { IModernizerTracker } from './tokens';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents } from '@jupyterlab/services';
 import type { ITranslator } from '@jupyterlab/translation';
 import type { LLMAccess } from '../llm/llm-access';
 import { CheckSession } from './session';
-import type { ISessionSettings } from './settings';
+import type { ISessionSettings } from '../check/settings';
 
 /**
  * Keeps one {@link CheckSession} per open notebook, created when the notebook opens and

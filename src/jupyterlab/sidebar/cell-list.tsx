@@ -1,5 +1,5 @@
 import React, { useContext, useEffect, useRef } from 'react';
-import type { SessionModel } from '../session/model';
+import type { SessionModel } from '../check/model';
 import { CellStatusIcon } from './cell-status-icon';
 import { formatDuration } from './format';
 import { TranslationContext } from '../translation';

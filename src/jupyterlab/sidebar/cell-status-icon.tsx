@@ -9,7 +9,7 @@ import {
 } from '@jupyterlab/ui-components';
 import type { TranslationBundle } from '@jupyterlab/translation';
 import React, { useContext } from 'react';
-import type { CellRunStatus } from '../session/model';
+import type { CellRunStatus } from '../check/model';
 import { TranslationContext } from '../translation';
 
 const ICONS: Record<CellRunStatus, LabIcon | null> = {

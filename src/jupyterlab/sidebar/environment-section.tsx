@@ -1,6 +1,6 @@
 import { refreshIcon } from '@jupyterlab/ui-components';
 import React, { useContext } from 'react';
-import type { SessionModel } from '../session/model';
+import type { SessionModel } from '../check/model';
 import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';

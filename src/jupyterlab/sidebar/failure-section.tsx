@@ -1,6 +1,6 @@
 import type { TranslationBundle } from '@jupyterlab/translation';
 import React, { useContext } from 'react';
-import type { IFailure, SessionModel } from '../session/model';
+import type { IFailure, SessionModel } from '../check/model';
 import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';

@@ -5,7 +5,7 @@ import React, { useContext } from 'react';
 import { PANEL_ID } from '../commands';
 import { modernizerIcon } from '../icons';
 import type { CheckSession } from '../session/session';
-import type { IModernizerTracker } from '../tokens';
+import type { IModernizerTracker } from '../session/tokens';
 import { ActionsBar } from './actions-bar';
 import { CellList } from './cell-list';
 import { EnvironmentSection } from './environment-section';

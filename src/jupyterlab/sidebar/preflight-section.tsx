@@ -1,8 +1,7 @@
-import type { TranslationBundle } from '@jupyterlab/translation';
 import React, { useContext } from 'react';
-import type { FixKind } from '../../core';
 import type { ICellLocation } from '../reveal-cell';
 import { InlineCode } from './inline-code';
+import { kindLabel } from '../review/kind-label';
 import type { IFindingEntry, ScanModel } from '../review/scan-model';
 import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
@@ -13,23 +12,6 @@ export interface IPreflightSectionProps {
   model: ScanModel;
   /** Shows a cell, with the cursor at a line. */
   onReveal: (cellId: string, location?: ICellLocation) => void;
-}
-
-/** How each kind of fix is named in the panel; an unknown kind by itself. */
-export function kindLabel(
-  kind: FixKind | string,
-  trans: TranslationBundle
-): string {
-  switch (kind) {
-    case 'error-repair':
-      return trans.__('error repair');
-    case 'score-calibration':
-      return trans.__('score calibration');
-    case 'runtime-reduction':
-      return trans.__('runtime reduction');
-    default:
-      return kind;
-  }
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { TranslationBundle } from '@jupyterlab/translation';
 import React, { useContext, useEffect, useRef } from 'react';
 import type { IProposalEntry, ProposalStatus } from '../review/proposals-model';
-import type { ReviewController } from '../review/review-controller';
+import type { ReviewController } from '../inline-diff/review-controller';
 import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';
 import { InlineCode } from './inline-code';
-import { kindLabel } from './preflight-section';
+import { kindLabel } from '../review/kind-label';
 import { ProposalDiff } from './proposal-diff';
 
 /** The props of {@link ProposalsSection}. */

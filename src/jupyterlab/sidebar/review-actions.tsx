@@ -1,8 +1,8 @@
 import { Dialog, showDialog } from '@jupyterlab/apputils';
 import type { TranslationBundle } from '@jupyterlab/translation';
 import React, { useContext } from 'react';
-import type { ReviewController } from '../review/review-controller';
-import type { SessionModel } from '../session/model';
+import type { ReviewController } from '../inline-diff/review-controller';
+import type { SessionModel } from '../check/model';
 import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 

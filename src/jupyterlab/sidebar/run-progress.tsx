@@ -1,6 +1,6 @@
 import type { TranslationBundle } from '@jupyterlab/translation';
 import React, { useContext } from 'react';
-import type { SessionModel } from '../session/model';
+import type { SessionModel } from '../check/model';
 import { formatClock } from './format';
 import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';

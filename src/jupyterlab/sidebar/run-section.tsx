@@ -1,5 +1,5 @@
 import React, { useContext } from 'react';
-import type { SessionModel } from '../session/model';
+import type { SessionModel } from '../check/model';
 import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { RunProgress } from './run-progress';

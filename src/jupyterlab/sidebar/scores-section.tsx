@@ -1,6 +1,6 @@
 import React, { useContext } from 'react';
 import { nowText, type IScore, type IScoreRow } from '../../core';
-import type { ReviewController } from '../review/review-controller';
+import type { ReviewController } from '../inline-diff/review-controller';
 import { TranslationContext } from '../translation';
 import { useSignal } from '../use-signal';
 import { Section } from './section';

@@ -2,12 +2,12 @@ import { GroupItem, TextItem } from '@jupyterlab/statusbar';
 import type { ITranslator, TranslationBundle } from '@jupyterlab/translation';
 import { ReactWidget } from '@jupyterlab/ui-components';
 import React, { useContext } from 'react';
-import { modernizerIcon } from './icons';
-import type { RunState, SessionModel } from './session/model';
-import type { CheckSession } from './session/session';
-import type { IModernizerTracker } from './tokens';
-import { loadTranslation, TranslationContext } from './translation';
-import { useSignal } from './use-signal';
+import { modernizerIcon } from '../icons';
+import type { RunState, SessionModel } from '../check/model';
+import type { CheckSession } from '../session/session';
+import type { IModernizerTracker } from '../session/tokens';
+import { loadTranslation, TranslationContext } from '../translation';
+import { useSignal } from '../use-signal';
 
 /**
  * The status-bar item: the progress of a check run ("Modernizer: 3/12"), shown while one

@@ -11,14 +11,14 @@ import {
 } from '../../core';
 import { NotebookCellExecutor } from '../cell-executor';
 import type { LLMAccess } from '../llm/llm-access';
-import type { SessionModel } from '../session/model';
-import type { ISessionSettings } from '../session/settings';
-import type { LoopModel } from './loop-model';
+import type { SessionModel } from '../check/model';
+import type { ISessionSettings } from '../check/settings';
+import type { LoopModel } from '../review/loop-model';
 import { LoopView } from './loop-view';
-import { liveCodeCells } from './notebook-cells';
-import type { PreflightScanner } from './preflight';
-import type { ReviewController } from './review-controller';
-import { SidebarReviewer } from './sidebar-reviewer';
+import { liveCodeCells } from '../review/notebook-cells';
+import type { PreflightScanner } from '../review/preflight';
+import type { ReviewController } from '../inline-diff/review-controller';
+import { SidebarReviewer } from '../review/sidebar-reviewer';
 
 /** What {@link runModernize} works with. */
 export interface IModernizeOptions {

@@ -8,10 +8,10 @@ import {
   type LoopEvent,
   type Verdict
 } from '../../core';
-import type { IFailure } from '../session/model';
+import type { IFailure } from '../check/model';
 import type { IModernizeOptions } from './modernize-run';
 import { streamIntoCell } from './llm-cell-fix';
-import { cellPositions, liveCodeCells } from './notebook-cells';
+import { cellPositions, liveCodeCells } from '../review/notebook-cells';
 
 /**
  * Shows a Modernize run in the panel: mirrors each of the loop's events into the

@@ -1,8 +1,8 @@
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import { Token } from '@lumino/coreutils';
 import type { ISignal } from '@lumino/signaling';
-import type { LLMAccess } from './llm/llm-access';
-import type { CheckSession } from './session/session';
+import type { LLMAccess } from '../llm/llm-access';
+import type { CheckSession } from './session';
 
 /** The Modernizer sessions of the open notebooks. */
 export interface IModernizerTracker {

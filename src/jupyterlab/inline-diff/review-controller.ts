@@ -16,23 +16,27 @@ import {
   type IReference,
   type IScoreCell
 } from '../../core';
-import { ErrorFixButtons } from '../inline-diff/error-fix-buttons';
-import { HunkReview } from '../inline-diff/hunk-review';
-import { InlineDiffManager } from '../inline-diff/manager';
-import { ModuleDiffManager } from '../inline-diff/module-diff';
-import { ReviewedNotebook } from '../inline-diff/reviewed-notebook';
-import { kindLabel } from '../sidebar/preflight-section';
-import type { SessionModel } from '../session/model';
-import type { ISessionSettings } from '../session/settings';
-import { cellPositions, liveCodeCells, liveScoreCells } from './notebook-cells';
+import { ErrorFixButtons } from './error-fix-buttons';
+import { HunkReview } from './hunk-review';
+import { InlineDiffManager } from './manager';
+import { ModuleDiffManager } from './module-diff';
+import { ReviewedNotebook } from './reviewed-notebook';
+import { kindLabel } from '../review/kind-label';
+import type { SessionModel } from '../check/model';
+import type { ISessionSettings } from '../check/settings';
+import {
+  cellPositions,
+  liveCodeCells,
+  liveScoreCells
+} from '../review/notebook-cells';
 import {
   offlineProposals,
   tallyText,
   type IOfflineTally
-} from './offline-fixes';
-import type { PreflightScanner } from './preflight';
-import { ProposalsModel, type IProposalEntry } from './proposals-model';
-import { ScoresModel } from './scores-model';
+} from '../review/offline-fixes';
+import type { PreflightScanner } from '../review/preflight';
+import { ProposalsModel, type IProposalEntry } from '../review/proposals-model';
+import { ScoresModel } from '../review/scores-model';
 import { loadTranslation } from '../translation';
 
 /**

@@ -3,9 +3,9 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import { KernelExecutor, type ICellResult, type LLMFixEvent } from '../../core';
 import type { LLMAccess } from '../llm/llm-access';
-import { liveCodeCells } from './notebook-cells';
-import type { PreflightScanner } from './preflight';
-import type { ReviewController } from './review-controller';
+import { liveCodeCells } from '../review/notebook-cells';
+import type { PreflightScanner } from '../review/preflight';
+import type { ReviewController } from '../inline-diff/review-controller';
 
 /**
  * Shows an LLM fix in its cell while the model writes it: a streaming proposal under the
