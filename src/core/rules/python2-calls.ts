@@ -1,7 +1,14 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { evaluableAgain, inFunction } from './numpy-shapes';
-import { argsOf, calleeOf, spellModule, textOf } from './syntax';
+import {
+  argsOf,
+  calleeOf,
+  dottedName,
+  resolve,
+  spellModule,
+  textOf
+} from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 // Python 2 builtins whose calls Python 3.0 removed, rewritten call by call (ipykernel
@@ -128,8 +135,75 @@ function findNext(context: IRuleContext, id: string): IRuleMatch[] {
   });
 }
 
+// The `string` module's functions that Python 3 left to str's methods.
+const STRING_METHODS =
+  /^(split|rsplit|upper|lower|strip|lstrip|rstrip|replace|find|rfind|index|count|capitalize|swapcase|zfill|ljust|rjust|center|expandtabs)$/;
+const STRING_CASTS: Record<string, string> = {
+  atoi: 'int',
+  atof: 'float',
+  atol: 'int'
+};
+
+/** `string.split(s, ',')` → `s.split(',')`, `string.join(words, ' ')` → `' '.join(words)`. */
+function findStringFunctions(context: IRuleContext, id: string): IRuleMatch[] {
+  if (![...context.imports.values()].includes('string')) {
+    return [];
+  }
+  return context.nodes('CallExpression').flatMap(call => {
+    const callee = calleeOf(context, call);
+    const dotted = callee && dottedName(context, callee.node);
+    const args = argsOf(context, call);
+    if (
+      !callee ||
+      !dotted ||
+      resolve(context, dotted) !== `string.${callee.name}` ||
+      args.length === 0 ||
+      args.some(arg => arg.name || arg.star)
+    ) {
+      return [];
+    }
+    const [first, ...rest] = args.map(arg => text(context, arg));
+    const simple = /^[\w.[\]]+$|^(['"])[^'"\\]*\1$/.test(first);
+    const receiver = simple ? first : `(${first})`;
+    let insert: string | null = null;
+    if (callee.name === 'join' || callee.name === 'joinfields') {
+      insert = rest.length <= 1 ? `${rest[0] ?? "' '"}.join(${first})` : null;
+    } else if (STRING_CASTS[callee.name]) {
+      insert =
+        rest.length === 0 ? `${STRING_CASTS[callee.name]}(${first})` : null;
+    } else if (STRING_METHODS.test(callee.name)) {
+      insert = `${receiver}.${callee.name}(${rest.join(', ')})`;
+    }
+    return insert
+      ? [matchAt(id, call, [{ from: call.from, to: call.to, insert }])]
+      : [];
+  });
+}
+
 /** Python 2 builtins rewritten as the calls Python 3 has for them. */
 export const python2CallRules: IRule[] = [
+  defineRule(
+    {
+      ...py2,
+      id: 'python.string-functions',
+      summary:
+        "The `string` module's functions (`string.split(s)`, `string.join(words, ' ')`, `string.atoi(s)`) are str's methods and builtins in Python 3.",
+      link: 'https://docs.python.org/3/whatsnew/3.0.html#library-changes',
+      raises: {
+        ename: 'AttributeError',
+        message: /module 'string' has no attribute '\w+'/
+      },
+      examples: [
+        {
+          before:
+            "import string\nwords = string.split('a b c')\nprint(string.join(words, '-'), string.atoi('42') + 1, string.upper(words[0]))",
+          after:
+            "import string\nwords = 'a b c'.split()\nprint('-'.join(words), int('42') + 1, words[0].upper())"
+        }
+      ]
+    },
+    context => findStringFunctions(context, 'python.string-functions')
+  ),
   defineRule(
     {
       ...py2,

@@ -207,6 +207,10 @@ describe('Python 2 builtins rewritten as calls', () => {
     );
     assert.equal(rewrite('apply(make())'), '(make())()');
     assert.equal(
+      rewrite('import string as s\nn = s.atof(row[1]) + len(s.strip(a + b))'),
+      'import string as s\nn = float(row[1]) + len((a + b).strip())'
+    );
+    assert.equal(
       rewrite('import functools\nrows.sort(cmp=compare, reverse=True)'),
       'import functools\nrows.sort(key=functools.cmp_to_key(compare), reverse=True)'
     );
@@ -221,6 +225,8 @@ describe('Python 2 builtins rewritten as calls', () => {
       'soup.find_next()',
       'page.next(2)',
       'make_pages().next()',
+      "string.ascii_letters.split(',')",
+      "text.split(',')",
       'sorted(rows, cmp=c, key=k)'
     ]) {
       const ids = scanSource(source, python2CallRules, {
