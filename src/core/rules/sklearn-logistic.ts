@@ -1,7 +1,13 @@
 import type { SyntaxNode } from '@lezer/common';
 import { callsOf, defineRule, matchAt } from './builders';
 import { spellName } from './bindings';
-import { argsOf, removeArgument, stringValue, textOf } from './syntax';
+import {
+  appendArgument,
+  argsOf,
+  removeArgument,
+  stringValue,
+  textOf
+} from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
@@ -101,8 +107,69 @@ const multiClass = defineRule(
     })
 );
 
-/** LogisticRegression's removed parameters. */
-export const sklearnLogisticRules: IRule[] = [multiClass];
+/**
+ * `LogisticRegression(penalty='l1')` leaving the solver out: the default was liblinear
+ * until 0.22, which took l1; lbfgs, today's, does not. liblinear is pinned where the
+ * problem is binary (or the cell fits nothing); on more classes liblinear was one-vs-rest
+ * and its coef_ had a row per class, which no estimator of today gives, so it is only
+ * pointed at there.
+ */
+const l1Solver = defineRule(
+  {
+    id: 'sklearn.logistic-l1-solver',
+    distribution: 'scikit-learn',
+    since: '0.22',
+    summary:
+      "`LogisticRegression(penalty='l1')` relied on the old default solver, liblinear (lbfgs since 0.22 takes no l1 penalty): it is pinned.",
+    link: sklearnNotes('0.22'),
+    raises: {
+      ename: 'ValueError',
+      message:
+        /Solver lbfgs supports only 'l2' or None penalties, got l1 penalty/
+    },
+    examples: [
+      {
+        setup:
+          'from sklearn.datasets import load_breast_cancer\nX, y = load_breast_cancer(return_X_y=True)',
+        before:
+          "from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(penalty='l1', C=0.1)\nlr.fit(X, y)\nprint((lr.coef_ != 0).sum() < X.shape[1])",
+        after:
+          "from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(penalty='l1', C=0.1, solver='liblinear')\nlr.fit(X, y)\nprint((lr.coef_ != 0).sum() < X.shape[1])",
+        answer: '2'
+      }
+    ]
+  },
+  context =>
+    callsOf(context, {
+      callees: ['LogisticRegression'],
+      module: 'sklearn'
+    }).flatMap((call): IRuleMatch[] => {
+      const args = argsOf(context, call);
+      const penalty = args.find(arg => arg.name === 'penalty');
+      if (
+        !penalty ||
+        stringValue(textOf(context, penalty.value)) !== 'l1' ||
+        args.some(arg => arg.name === 'solver' || arg.star || !arg.name)
+      ) {
+        return [];
+      }
+      const pin = [appendArgument(context, call, "solver='liblinear'")];
+      const labels = Private.labelsFitOn(context, call);
+      if (!labels) {
+        return [matchAt(l1Solver.id, penalty, pin)];
+      }
+      const match: IRuleMatch = matchAt(l1Solver.id, penalty, []);
+      match.question = {
+        expression: `(lambda ns: __import__('numpy').unique(ns['${labels}']).size if '${labels}' in ns else 0)(globals())`,
+        decide: answer => (Number(answer) <= 2 ? pin : null)
+      };
+      return [match];
+    }),
+  ['l1']
+);
+
+/** LogisticRegression's removed parameters and changed defaults. */
+export const sklearnLogisticRules: IRule[] = [multiClass, l1Solver];
 
 namespace Private {
   /** Edits putting a call inside `OneVsRestClassifier(...)`, its import bound. */

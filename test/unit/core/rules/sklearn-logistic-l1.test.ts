@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { proposeRewrite } from '../../../../src/core/rules';
+import { sklearnLogisticRules } from '../../../../src/core/rules/sklearn-logistic';
+import { answered, matchesIn, testExamples } from './helpers';
+
+const rule = sklearnLogisticRules.find(
+  r => r.id === 'sklearn.logistic-l1-solver'
+)!;
+testExamples([rule]);
+
+const IMPORT = 'from sklearn.linear_model import LogisticRegression\n';
+
+describe("LogisticRegression(penalty='l1') without a solver", () => {
+  it('pins liblinear where the cell fits nothing', () => {
+    const source = `${IMPORT}LogisticRegression(penalty='l1')`;
+    assert.equal(
+      proposeRewrite(source, matchesIn(rule, source))?.source,
+      `${IMPORT}LogisticRegression(penalty='l1', solver='liblinear')`
+    );
+  });
+
+  it('leaves a fit on more than two classes, and calls that name a solver', () => {
+    const source = `${IMPORT}lr = LogisticRegression(penalty='l1')\nlr.fit(X, y)`;
+    assert.equal(
+      proposeRewrite(source, answered(matchesIn(rule, source), '3'))?.source,
+      undefined
+    );
+    for (const other of [
+      `${IMPORT}lr = LogisticRegression(penalty='l1', solver='saga')`,
+      `${IMPORT}lr = LogisticRegression(penalty='l2')`
+    ]) {
+      assert.deepEqual(matchesIn(rule, other), [], other);
+    }
+  });
+});
