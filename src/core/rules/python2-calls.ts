@@ -41,6 +41,11 @@ function builtinCalls(context: IRuleContext, name: string): SyntaxNode[] {
 const text = (context: IRuleContext, arg: { from: number; to: number }) =>
   context.source.slice(arg.from, arg.to);
 
+/** An operand as it can stand before `.method()` or an operator: in parentheses unless simple. */
+function operand(code: string): string {
+  return /^-?[\w.[\]]+$|^(['"])[^'"\\]*\1$/.test(code) ? code : `(${code})`;
+}
+
 /** `apply(f, args, kwargs)` → `f(*args, **kwargs)`. */
 function findApply(context: IRuleContext, id: string): IRuleMatch[] {
   return builtinCalls(context, 'apply').flatMap(call => {
@@ -163,8 +168,9 @@ function findStringFunctions(context: IRuleContext, id: string): IRuleMatch[] {
       return [];
     }
     const [first, ...rest] = args.map(arg => text(context, arg));
-    const simple = /^[\w.[\]]+$|^(['"])[^'"\\]*\1$/.test(first);
-    const receiver = simple ? first : `(${first})`;
+    const receiver = operand(first).startsWith('-')
+      ? `(${first})`
+      : operand(first);
     let insert: string | null = null;
     if (callee.name === 'join' || callee.name === 'joinfields') {
       insert = rest.length <= 1 ? `${rest[0] ?? "' '"}.join(${first})` : null;
@@ -182,6 +188,40 @@ function findStringFunctions(context: IRuleContext, id: string): IRuleMatch[] {
 
 /** Python 2 builtins rewritten as the calls Python 3 has for them. */
 export const python2CallRules: IRule[] = [
+  defineRule(
+    {
+      ...py2,
+      id: 'python.cmp-builtin',
+      needs: ['cmp('],
+      summary:
+        'The builtin `cmp(a, b)` is gone in Python 3: `(a > b) - (a < b)`.',
+      raises: nameError('cmp'),
+      examples: [
+        {
+          before: "print(cmp(3, 5), cmp('b', 'a'), cmp(2, 2))",
+          after:
+            "print((3 > 5) - (3 < 5), ('b' > 'a') - ('b' < 'a'), (2 > 2) - (2 < 2))"
+        }
+      ]
+    },
+    context =>
+      builtinCalls(context, 'cmp').flatMap(call => {
+        const args = argsOf(context, call);
+        if (args.length !== 2) {
+          return [];
+        }
+        const [a, b] = args.map(arg => operand(text(context, arg)));
+        return [
+          matchAt('python.cmp-builtin', call, [
+            {
+              from: call.from,
+              to: call.to,
+              insert: `(${a} > ${b}) - (${a} < ${b})`
+            }
+          ])
+        ];
+      })
+  ),
   defineRule(
     {
       ...py2,
