@@ -3,7 +3,7 @@ import { defineRule } from './builders';
 import { hiddenStateRules } from './hidden-state';
 import { inFunction } from './numpy-shapes';
 import { textOf } from './syntax';
-import type { IRule, IRuleContext, IRuleMatch } from './types';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const ID = 'python.stale-name-statement';
 // Builtins (and the kernel's own names) are always bound: nothing to ask.
@@ -66,7 +66,7 @@ function findStaleStatements(context: IRuleContext): IRuleMatch[] {
       return [];
     }
     const lineStart = context.source.lastIndexOf('\n', statement.from - 1) + 1;
-    const edits = [];
+    const edits: ITextEdit[] = [];
     for (let at = lineStart; at < statement.to;) {
       const indent = /^[ \t]*/.exec(context.source.slice(at))![0].length;
       edits.push({ from: at + indent, to: at + indent, insert: '# ' });
