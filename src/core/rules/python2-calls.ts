@@ -43,7 +43,9 @@ const text = (context: IRuleContext, arg: { from: number; to: number }) =>
 
 /** An operand as it can stand before `.method()` or an operator: in parentheses unless simple. */
 function operand(code: string): string {
-  return /^-?[\w.[\]]+$|^(['"])[^'"\\]*\1$/.test(code) ? code : `(${code})`;
+  return /^-?[\w.[\]]+$|^[rRbBuU]?(['"])[^'"\\]*\1$/.test(code)
+    ? code
+    : `(${code})`;
 }
 
 /** `apply(f, args, kwargs)` → `f(*args, **kwargs)`. */
