@@ -5,8 +5,10 @@ import {
   argsOf,
   calleeOf,
   dottedName,
+  indentAt,
   removeArgument,
   resolve,
+  statementOf,
   textOf
 } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
@@ -132,6 +134,13 @@ const holdKeyword = defineRule(
           'ax.scatter([1, 2], [3, 4], hold=True, s=9)\nprint(len(ax.collections))',
         after: 'ax.scatter([1, 2], [3, 4], s=9)\nprint(len(ax.collections))',
         answer: 'True'
+      },
+      {
+        setup: `${SETUP}\nplt.plot([0, 1])`,
+        before:
+          'for i in range(2):\n    plt.plot([i, 2], hold=False)\nprint(len(plt.gca().lines))',
+        after:
+          'for i in range(2):\n    plt.cla()\n    plt.plot([i, 2])\nprint(len(plt.gca().lines))'
       }
     ]
   },
@@ -143,18 +152,42 @@ const holdKeyword = defineRule(
         return [];
       }
       const value = textOf(context, args[index].value);
-      if (!HOLD_SAFE.has(value)) {
-        // hold=False cleared the axes first: a different drawing, left to the user.
-        return onPlottingCall(
-          context,
-          'matplotlib.hold-keyword',
-          call,
-          [],
-          'hold=False cleared the axes before drawing: call cla() first.'
-        ).map(match => ({ ...match, question: undefined }));
+      const drop = removeArgument(context, call, index);
+      if (HOLD_SAFE.has(value)) {
+        return onPlottingCall(context, 'matplotlib.hold-keyword', call, [drop]);
       }
+      // hold=False cleared the axes before drawing: the call gets a cla() of its own first,
+      // where it is a statement on its own line.
+      const callee = calleeOf(context, call);
+      const statement = statementOf(call);
+      const line = context.source.lastIndexOf('\n', statement.from - 1) + 1;
+      const own =
+        statement.name === 'ExpressionStatement'
+          ? statement.firstChild
+          : statement.name === 'AssignStatement'
+            ? statement.lastChild
+            : null;
+      const alone =
+        own?.from === call.from &&
+        own.to === call.to &&
+        /^[ \t]*$/.test(context.source.slice(line, statement.from)) &&
+        /^[ \t]*(#.*)?(\n|$)/.test(context.source.slice(call.to));
+      if (
+        !/^(False|0)$/.test(value) ||
+        callee?.node.name !== 'MemberExpression' ||
+        !alone
+      ) {
+        return [];
+      }
+      const owner = textOf(context, callee.node.firstChild!);
+      const indent = indentAt(context.source, statement.from);
       return onPlottingCall(context, 'matplotlib.hold-keyword', call, [
-        removeArgument(context, call, index)
+        {
+          from: statement.from,
+          to: statement.from,
+          insert: `${owner}.cla()\n${indent}`
+        },
+        drop
       ]);
     })
 );

@@ -52,12 +52,21 @@ describe('hold= on plotting calls', () => {
     );
   });
 
-  it('leaves hold=False, which cleared the axes, and other modules', () => {
+  it('clears the axes first where hold=False did, on a line of its own only', () => {
+    assert.equal(
+      rewrite('if fresh:\n    ax.plot(x, y, hold=False)', 'True'),
+      'if fresh:\n    ax.cla()\n    ax.plot(x, y)'
+    );
     for (const cell of [
-      'plt.plot(x, y, hold=False)',
-      'np.stack(a, hold=True)',
-      'worker.join(hold=True)'
+      'plt.figure(); plt.plot(x, y, hold=False)',
+      'plt.plot(x, y, hold=overlay)'
     ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+
+  it('leaves other modules and objects the kernel says are no Axes', () => {
+    for (const cell of ['np.stack(a, hold=True)', 'worker.join(hold=True)']) {
       assert.equal(rewrite(cell, 'False'), cell);
     }
   });
