@@ -55,18 +55,37 @@ function onPlottingCall(
   note?: string
 ): IRuleMatch[] {
   const callee = calleeOf(context, call);
-  if (!callee || callee.node.name !== 'MemberExpression') {
+  if (!callee) {
     return [];
   }
-  if (isPyplot(context, callee.node)) {
+  const bare = callee.node.name === 'VariableName';
+  if (bare && PYPLOT.test(resolve(context, callee.name))) {
+    return [matchAt(ruleId, call, edits, note)];
+  }
+  if (
+    bare &&
+    (context.imports.has(callee.name) || context.defined.has(callee.name))
+  ) {
+    return [];
+  }
+  if (!bare && isPyplot(context, callee.node)) {
     return [matchAt(ruleId, call, edits, note)];
   }
   const owner = callee.node.firstChild!;
-  const kind = receiverKind(context, owner);
-  if (kind !== 'unknown' || !readsOnly(owner)) {
+  if (
+    !bare &&
+    (receiverKind(context, owner) !== 'unknown' || !readsOnly(owner))
+  ) {
     return [];
   }
-  const expression = inScopeOf(context, call, isAxes(textOf(context, owner)));
+  // A bare `plot(...)` is pyplot's where `%pylab` or `from pylab import *` bound it.
+  const expression = inScopeOf(
+    context,
+    call,
+    bare
+      ? `getattr(${callee.name}, '__module__', None) == 'matplotlib.pyplot'`
+      : isAxes(textOf(context, owner))
+  );
   if (expression === null) {
     return [];
   }
@@ -74,7 +93,7 @@ function onPlottingCall(
     ruleId,
     call,
     [],
-    note ?? 'Only on matplotlib Axes: asks the kernel.'
+    note ?? 'Only on matplotlib Axes or pyplot: asks the kernel.'
   );
   match.question = {
     expression,
@@ -141,6 +160,12 @@ const holdKeyword = defineRule(
           'for i in range(2):\n    plt.plot([i, 2], hold=False)\nprint(len(plt.gca().lines))',
         after:
           'for i in range(2):\n    plt.cla()\n    plt.plot([i, 2])\nprint(len(plt.gca().lines))'
+      },
+      {
+        setup: `${SETUP}\nfrom matplotlib.pyplot import *`,
+        before: 'bar([1, 2], [3, 1], hold=True)\nprint(len(gca().patches))',
+        after: 'bar([1, 2], [3, 1])\nprint(len(gca().patches))',
+        answer: 'True'
       }
     ]
   },

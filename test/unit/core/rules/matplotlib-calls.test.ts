@@ -65,6 +65,16 @@ describe('hold= on plotting calls', () => {
     }
   });
 
+  it("drops it from a bare plot() once the kernel says it is pyplot's", () => {
+    assert.equal(rewrite('plot(x, y, hold=True)', 'True'), 'plot(x, y)');
+    assert.equal(
+      rewrite('plot(x, y, hold=True)', 'False'),
+      'plot(x, y, hold=True)'
+    );
+    const own = 'def plot(*a, **k):\n    pass\nplot(x, hold=True)';
+    assert.equal(rewrite(own, 'True'), own);
+  });
+
   it('leaves other modules and objects the kernel says are no Axes', () => {
     for (const cell of ['np.stack(a, hold=True)', 'worker.join(hold=True)']) {
       assert.equal(rewrite(cell, 'False'), cell);
