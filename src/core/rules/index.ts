@@ -32,6 +32,7 @@ import { sklearnIoRules } from './sklearn-io';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
 import { matplotlibCallRules } from './matplotlib-calls';
+import { matplotlibPatchRules } from './matplotlib-patches';
 import { matplotlibValueRules } from './matplotlib-values';
 import { matplotlibRcParamRules } from './matplotlib-rcparams';
 import { matplotlibRemovedRcParamRules } from './matplotlib-rcparams-removed';
@@ -90,6 +91,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnDefaultRules,
   ...matplotlibRules,
   ...matplotlibCallRules,
+  ...matplotlibPatchRules,
   ...matplotlibValueRules,
   ...matplotlibRcParamRules,
   ...matplotlibRemovedRcParamRules,

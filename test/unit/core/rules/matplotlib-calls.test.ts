@@ -131,31 +131,3 @@ describe('keywords contour ignored', () => {
     assert.equal(rewrite(cell), cell);
   });
 });
-
-describe('patch parameters that became keyword-only', () => {
-  it('names the old positional parameters, by any spelling of the class', () => {
-    assert.equal(
-      rewrite('e = mpl.patches.Ellipse(mu, v[0], v[1], 180 + angle, color=c)'),
-      'e = mpl.patches.Ellipse(mu, v[0], v[1], angle=180 + angle, color=c)'
-    );
-    assert.equal(
-      rewrite('patches.Arc((0, 0), 2, 2, 0, 0, 90)'),
-      'patches.Arc((0, 0), 2, 2, angle=0, theta1=0, theta2=90)'
-    );
-    assert.equal(
-      rewrite('plt.Polygon(points, True, fill=False)'),
-      'plt.Polygon(points, closed=True, fill=False)'
-    );
-  });
-
-  it('leaves calls that already fit, unpack arguments, or are not patches', () => {
-    for (const cell of [
-      'patches.Ellipse(xy, 2, 1, angle=30)',
-      'patches.Ellipse(*spec)',
-      'Ellipse(xy, 2, 1, 30)',
-      'shapes.Rectangle(xy, 2, 1, 30)'
-    ]) {
-      assert.equal(rewrite(cell), cell);
-    }
-  });
-});
