@@ -3,15 +3,21 @@ import type { SyntaxNode } from '@lezer/common';
 
 // Cell magics whose body is still Python; any other (%%bash, %%html, ...) is skipped.
 const PYTHON_CELL_MAGICS = /^%%(time|timeit|capture|prun|debug)\b/;
+// `%pylab` puts numpy and matplotlib into the notebook, as `from pylab import *` does.
+const PYLAB = /^\s*%pylab\b/m;
 
 /**
  * The top-level modules that code cells import, in order of first appearance:
  * `import a.b` and `from a.b import c` give `a`, at any depth (inside functions too).
- * Relative imports and `__future__` are left out; magics and shell lines are ignored.
+ * `%pylab` counts as importing numpy and matplotlib. Relative imports and `__future__`
+ * are left out; other magics and shell lines are ignored.
  */
 export function importedModules(sources: string[]): string[] {
   const found = new Set<string>();
   for (const source of sources) {
+    if (PYLAB.test(source)) {
+      found.add('numpy').add('matplotlib');
+    }
     const code = Private.pythonOnly(source);
     if (code === null) {
       continue;

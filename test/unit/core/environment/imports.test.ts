@@ -60,6 +60,17 @@ describe('importedModules', () => {
     );
   });
 
+  it('counts %pylab as importing numpy and matplotlib, whose rules it makes apply', () => {
+    assert.deepEqual(
+      importedModules([
+        '%pylab inline\nimport pandas as pd',
+        'x = linspace(0, 1)'
+      ]),
+      ['numpy', 'matplotlib', 'pandas']
+    );
+    assert.deepEqual(importedModules(['# %pylab is not used here\nx = 1']), []);
+  });
+
   it('survives code that does not parse', () => {
     assert.deepEqual(importedModules(['print "python 2"\nimport sklearn']), [
       'sklearn'
