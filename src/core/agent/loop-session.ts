@@ -1,3 +1,4 @@
+import { summarizeError } from '../diagnosis/traceback';
 import { importedModules } from '../environment/imports';
 import type { ICellResult } from '../execution/types';
 import { explainsFailure } from '../fixers/rules-fixer';
@@ -270,6 +271,65 @@ export class LoopSession extends SessionRuns {
     worse: IWorse,
     failedAt: number
   ): AsyncGenerator<LoopEvent, boolean> {
+    const { change } = worse;
+    const { target } = change.proposal;
+    if (!(yield* this._restore(worse))) {
+      return false;
+    }
+    if (target.kind === 'module') {
+      yield* this.restart(`${target.path} taken back`);
+      return true;
+    }
+    const at = this.runnable().findIndex(c => c.id === target.cellId) + 1;
+    this.state.failure = undefined;
+    this.state.noFix = false;
+    this.state.nextPosition = Math.max(1, Math.min(at || failedAt, failedAt));
+    return true;
+  }
+
+  /**
+   * Verifies; when the verification fails with an error at or after a cell that a
+   * score-calibration changed, those changes are taken back and it verifies again. The
+   * notebook ran to the end before any calibration, so such a failure is the calibration's
+   * doing (a pinned old default that today's library refuses, e.g. liblinear on three
+   * classes): scores off is better than a notebook that fails.
+   */
+  override async *verify(): AsyncGenerator<LoopEvent> {
+    yield* super.verify();
+    for (;;) {
+      const failure = this.state.verification?.failure;
+      if (!failure || failure.result.status !== 'error') {
+        return;
+      }
+      const cells = this.runnable();
+      const blamed = this.changes.filter(({ proposal }) => {
+        const { target } = proposal;
+        const at =
+          target.kind === 'cell'
+            ? cells.findIndex(c => c.id === target.cellId) + 1
+            : 0;
+        return (
+          proposal.kind === 'score-calibration' &&
+          at > 0 &&
+          at <= failure.position
+        );
+      });
+      const why = `with it the notebook fails at its code cell ${failure.position} (${summarizeError(failure.result)}), which ran to the end before`;
+      let restored = false;
+      for (const change of [...blamed].reverse()) {
+        restored = (yield* this._restore({ change, why })) || restored;
+      }
+      if (!restored) {
+        return;
+      }
+      this.state.failure = undefined;
+      this.state.noFix = false;
+      yield* super.verify();
+    }
+  }
+
+  /** Writes back the source a change was made against; records and announces it. */
+  private async *_restore(worse: IWorse): AsyncGenerator<LoopEvent, boolean> {
     const { change, why } = worse;
     const { target, before } = change.proposal;
     const { document } = this.options;
@@ -286,14 +346,6 @@ export class LoopSession extends SessionRuns {
     this.reverted.push(reverted);
     this.pending = undefined;
     yield { kind: 'reverted', change: reverted };
-    if (target.kind === 'module') {
-      yield* this.restart(`${target.path} taken back`);
-      return true;
-    }
-    const at = this.runnable().findIndex(c => c.id === target.cellId) + 1;
-    this.state.failure = undefined;
-    this.state.noFix = false;
-    this.state.nextPosition = Math.max(1, Math.min(at || failedAt, failedAt));
     return true;
   }
 

@@ -179,6 +179,42 @@ describe('runLoop', () => {
     assert.equal(executions(events), 4);
   });
 
+  it("takes back a pinned default that today's library refuses: scores off beats a notebook that fails", async () => {
+    const { sources, ...scenario } = movedForestScore();
+    // The original fails before the score (a removed module), so only the loop can tell
+    // that the pin, not the notebook, is to blame. Today the old default raises, as
+    // liblinear does on three classes.
+    sources[0] = `from sklearn.cross_validation import KFold\n${sources[0]}`;
+    const kernel = new FakeKernel(code =>
+      code.includes('sklearn.cross_validation')
+        ? {
+            status: 'error',
+            ename: 'ModuleNotFoundError',
+            evalue: "No module named 'sklearn.cross_validation'"
+          }
+        : code.includes('n_estimators=10')
+          ? {
+              status: 'error',
+              ename: 'ValueError',
+              evalue: 'n_estimators=10 is not supported'
+            }
+          : code.includes('RandomForestClassifier(')
+            ? { print: 'Accuracy: 0.95' }
+            : {}
+    );
+    const { verdict, events, document } = await session(sources, {
+      ...scenario,
+      kernel
+    });
+    assert.equal(verdict.kind, 'scores-off');
+    const reverted = events.find(e => e.kind === 'reverted');
+    assert.ok(reverted?.kind === 'reverted');
+    assert.equal(reverted.change.proposal.kind, 'score-calibration');
+    assert.match(reverted.change.why, /fails at its code cell 2/);
+    // The notebook is left as it ran: the pin is gone from the cell.
+    assert.doesNotMatch(document.source('c1') ?? '', /n_estimators/);
+  });
+
   it('asks for a faster cell when one runs out of its time limit, not a different one', async () => {
     const slow = 'model.fit(X, epochs=1000)';
     const kernel = new FakeKernel(code =>
