@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt, type IRuleInfo } from './builders';
+import { guardedImport } from './removed-import';
 import { dottedName, indentAt, resolve, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
@@ -174,9 +175,13 @@ export function nameMoved(
   );
 }
 
+const GUARDED =
+  'It is used only inside functions here, so its import is guarded: the rest of the code runs, and only a call to it fails.';
+
 /**
  * A name was removed with no equivalent (`load_boston`): the rule points at its imports
- * and uses with a note and rewrites nothing.
+ * and uses with a note. The one rewrite: an import of it whose uses are all inside
+ * functions is guarded (see `guardedImport`), so that the code around it still runs.
  */
 export function nameRemoved(
   info: IRuleInfo & { module: string; name: string; note: string }
@@ -187,11 +192,21 @@ export function nameRemoved(
     context => {
       const matches: IRuleMatch[] = [];
       for (const { node, module, names } of importsOf(context)) {
-        if (
-          module?.name === info.module &&
-          names.some(n => n.name === info.name)
-        ) {
-          matches.push(matchAt(info.id, node, [], info.note));
+        const removed = names.find(n => n.name === info.name);
+        // An import the code already guards (`try: ... except ImportError:`) is fine.
+        if (module?.name === info.module && removed && !inTry(node)) {
+          const guarded = guardedImport(
+            context,
+            node,
+            info.module,
+            names,
+            removed
+          );
+          matches.push(
+            guarded
+              ? matchAt(info.id, node, guarded, `${info.note} ${GUARDED}`)
+              : matchAt(info.id, node, [], info.note)
+          );
         }
       }
       for (const member of context.nodes('MemberExpression')) {
@@ -204,6 +219,16 @@ export function nameRemoved(
     },
     [info.name]
   );
+}
+
+/** Whether a statement sits in the body of a `try`. */
+function inTry(node: SyntaxNode): boolean {
+  for (let up = node.parent; up; up = up.parent) {
+    if (up.name === 'TryStatement') {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** The import statements of a source, read. */

@@ -308,6 +308,13 @@ export const sklearnObjectRules: IRule[] = [
           'from sklearn.datasets import load_boston\nprint(load_boston().data.shape)',
         after:
           'from sklearn.datasets import load_boston\nprint(load_boston().data.shape)'
+      },
+      {
+        // A helper module that uses it in one of its functions still imports.
+        before:
+          'from sklearn.datasets import load_boston, load_iris\n\ndef boston():\n    return load_boston()\n\nprint(load_iris().data.shape)',
+        after:
+          'from sklearn.datasets import load_iris\ntry:\n    from sklearn.datasets import load_boston\nexcept ImportError as removed:  # only the code that calls load_boston() fails\n    def load_boston(*args, _removed=removed, **kwargs):\n        raise _removed\n\ndef boston():\n    return load_boston()\n\nprint(load_iris().data.shape)'
       }
     ]
   }),

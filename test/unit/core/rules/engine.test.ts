@@ -320,6 +320,36 @@ describe('rewrites', () => {
       null
     );
   });
+  it('guards the import of a removed name used only in functions, and nothing else', () => {
+    const propose = (source: string) =>
+      proposeRewrite(source, scanSource(source, allRules, { versions: TODAY }));
+    const helper =
+      'from sklearn.datasets import load_boston as boston\n\ndef extended():\n    return boston().data';
+    const guarded = propose(helper)!.source;
+    assert.match(
+      guarded,
+      /^try:\n {4}from sklearn\.datasets import load_boston as boston\n/
+    );
+    assert.match(
+      guarded,
+      /def boston\(\*args, _removed=removed, \*\*kwargs\):\n {8}raise _removed/
+    );
+    // Already guarded: nothing more to do.
+    assert.equal(propose(guarded), null);
+    // Used at the top level, or nested in a block: the failure stays where it is.
+    assert.equal(
+      propose(
+        'from sklearn.datasets import load_boston\nX = load_boston().data'
+      ),
+      null
+    );
+    assert.equal(
+      propose(
+        'if True:\n    from sklearn.datasets import load_boston\n\ndef f():\n    return load_boston()'
+      ),
+      null
+    );
+  });
   it('rewrites several Python 2 lines of one cell at once', () => {
     const source =
       'for i in xrange(3):\n    print i,\nprint\nif 1 <> 2: print "ok"';
