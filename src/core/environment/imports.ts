@@ -5,11 +5,23 @@ import type { SyntaxNode } from '@lezer/common';
 const PYTHON_CELL_MAGICS = /^%%(time|timeit|capture|prun|debug)\b/;
 // `%pylab` puts numpy and matplotlib into the notebook, as `from pylab import *` does.
 const PYLAB = /^\s*%pylab\b/m;
+// Packages scikit-learn once vendored: importing its copy imports the package, which is
+// what the code imports once the copy's import is rewritten.
+const VENDORED = ['joblib', 'six'].map(
+  name =>
+    [
+      name,
+      new RegExp(
+        `\\bsklearn\\.externals(\\.${name}\\b|\\s+import\\b[^\\n]*\\b${name}\\b)`
+      )
+    ] as const
+);
 
 /**
  * The top-level modules that code cells import, in order of first appearance:
  * `import a.b` and `from a.b import c` give `a`, at any depth (inside functions too).
- * `%pylab` counts as importing numpy and matplotlib. Relative imports and `__future__`
+ * `%pylab` counts as importing numpy and matplotlib, scikit-learn's vendored copy of a
+ * package (`sklearn.externals.joblib`) as importing the package. Relative imports and `__future__`
  * are left out; other magics and shell lines are ignored.
  */
 export function importedModules(sources: string[]): string[] {
@@ -27,6 +39,12 @@ export function importedModules(sources: string[]): string[] {
       if (cursor.name === 'ImportStatement') {
         for (const module of Private.modulesOf(cursor.node, code)) {
           found.add(module);
+        }
+        const text = code.slice(cursor.from, cursor.to);
+        for (const [module, copy] of VENDORED) {
+          if (copy.test(text)) {
+            found.add(module);
+          }
         }
       }
     } while (cursor.next());

@@ -20,6 +20,7 @@ import { pandasStrSetitemRules } from './pandas-str-setitem';
 import { pandasStrAstypeRules } from './pandas-str-astype';
 import { pandasBehaviourRules } from './pandas-behaviour';
 import { sklearnModuleRules } from './sklearn-modules';
+import { joblibRules } from './joblib';
 import { sklearnObjectRules } from './sklearn-objects';
 import { sklearnMixtureRules } from './sklearn-mixture';
 import { sklearnDatasetRules } from './sklearn-datasets';
@@ -79,6 +80,7 @@ export const allRules: readonly IRule[] = [
   ...pandasStrAstypeRules,
   ...pandasBehaviourRules,
   ...sklearnModuleRules,
+  ...joblibRules,
   ...sklearnObjectRules,
   ...sklearnMixtureRules,
   ...sklearnDatasetRules,

@@ -30,7 +30,8 @@ const MODULES = [
   'matplotlib',
   'seaborn',
   'scipy',
-  'IPython'
+  'IPython',
+  'joblib'
 ];
 
 /** Printed text of a run. */

@@ -71,6 +71,15 @@ describe('importedModules', () => {
     assert.deepEqual(importedModules(['# %pylab is not used here\nx = 1']), []);
   });
 
+  it("counts scikit-learn's vendored joblib and six as the packages themselves", () => {
+    assert.deepEqual(
+      importedModules([
+        'from sklearn.externals.joblib import Memory\nfrom sklearn.externals import six'
+      ]),
+      ['sklearn', 'joblib', 'six']
+    );
+  });
+
   it('survives code that does not parse', () => {
     assert.deepEqual(importedModules(['print "python 2"\nimport sklearn']), [
       'sklearn'
