@@ -3,7 +3,7 @@ import {
   type ITranslator,
   type TranslationBundle
 } from '@jupyterlab/translation';
-import { createContext } from 'react';
+import { createContext, type Context } from 'react';
 
 /**
  * The bundle of the extension's strings. Its domain is the Python package's name, the
@@ -17,4 +17,5 @@ export function loadTranslation(
 }
 
 /** The bundle the panel's components translate with; the panel provides its own. */
-export const TranslationContext = createContext(loadTranslation());
+export const TranslationContext: Context<TranslationBundle> =
+  createContext(loadTranslation());
