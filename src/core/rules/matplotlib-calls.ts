@@ -12,11 +12,11 @@ import {
   textOf
 } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+import {
+  MATPLOTLIB_SETUP as SETUP,
+  matplotlibNotes as notes
+} from './matplotlib-info';
 
-const notes = (version: string) =>
-  `https://matplotlib.org/stable/api/prev_api_changes/api_changes_${version}.html`;
-const SETUP =
-  "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt";
 // What pyplot was reached through: `plt.plot`, `pylab.plot`, `matplotlib.pyplot.plot`.
 export const PYPLOT = /^(matplotlib\.pyplot|matplotlib\.pylab|pylab)\.\w+$/;
 const isAxes = (owner: string) =>

@@ -2,11 +2,10 @@ import { defineRule, matchAt } from './builders';
 import { PYPLOT } from './matplotlib-calls';
 import { argsOf, calleeOf, dottedName, resolve } from './syntax';
 import type { IRule } from './types';
-
-const notes = (version: string) =>
-  `https://matplotlib.org/stable/api/prev_api_changes/api_changes_${version}.html`;
-const SETUP =
-  "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt";
+import {
+  MATPLOTLIB_SETUP as SETUP,
+  matplotlibNotes as notes
+} from './matplotlib-info';
 
 /**
  * The parameters patches took positionally before matplotlib 3.6 made them keyword-only

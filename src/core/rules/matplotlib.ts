@@ -18,11 +18,11 @@ import {
   textOf
 } from './syntax';
 import type { IRule } from './types';
+import {
+  MATPLOTLIB_SETUP as SETUP,
+  matplotlibNotes as notes
+} from './matplotlib-info';
 
-const notes = (version: string) =>
-  `https://matplotlib.org/stable/api/prev_api_changes/api_changes_${version}.html`;
-const SETUP =
-  "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt";
 const unexpected = (keyword: string) => ({
   ename: 'AttributeError',
   message: new RegExp(`unexpected keyword argument '${keyword}'`)
