@@ -5,6 +5,7 @@ import { subscriptKeys } from './pandas-ix';
 import { inScopeOf, readsOnly, receiverKind } from './receivers';
 import { indentAt, statementOf, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+import { inFunction } from './numpy-shapes';
 
 // Indexers whose `[rows, column]` names the column written to.
 const LABEL_INDEXERS = new Set(['loc', 'at']);
@@ -174,7 +175,7 @@ namespace Private {
       (indexer
         ? SERIES_INDEXERS.has(indexer)
         : key?.name === 'Number' || Private.isMask(context, key)) &&
-      !Private.inFunction(target);
+      !inFunction(target);
     return series
       ? {
           cast: `${frame} = ${frame}.astype(object)`,
@@ -198,15 +199,6 @@ namespace Private {
         (op?.name === 'CompareOp' || op?.name === 'BitOp')) ||
       (key?.name === 'UnaryExpression' && key.firstChild?.name === 'BitOp')
     );
-  }
-
-  export function inFunction(node: SyntaxNode): boolean {
-    for (let at = node.parent; at; at = at.parent) {
-      if (at.name === 'FunctionDefinition' || at.name === 'LambdaExpression') {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** The cast on a line of its own above the statement, or before it on its line. */
