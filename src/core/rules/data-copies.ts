@@ -113,6 +113,35 @@ export function copyOf(
   return best.file;
 }
 
+/**
+ * A copy of a file whose name has no extension (`'Classified Data'`), which copyOf does not
+ * take: the one file of that name in the repository. Null when there are several, or none,
+ * when the name is a folder's, or a URL's (its last part is as likely an endpoint).
+ */
+export function bareCopyOf(
+  files: ReadonlySet<string>,
+  path: string
+): string | null {
+  const name = path.replace(/\\/g, '/').split('/').pop() ?? '';
+  if (
+    !name ||
+    name === '.' ||
+    name === '..' ||
+    /\.\w+$/.test(name) ||
+    path.includes('://')
+  ) {
+    return null;
+  }
+  const found = [...files].filter(
+    file => file === name || file.endsWith(`/${name}`)
+  );
+  const [copy] = found;
+  return found.length === 1 &&
+    ![...files].some(file => file.startsWith(`${copy}/`))
+    ? copy
+    : null;
+}
+
 /** The path argument of a reader call, if the call reads a file. */
 export function readPath(
   context: IRuleContext,
@@ -174,6 +203,14 @@ export const dataCopyRules: IRule[] = [
           after: "print(pd.read_csv('data/wine.data', header=None).shape)",
           files: ['notebook.ipynb', 'data', 'data/wine.data'],
           answer: '0/home/author/ml/datasets/wine.data'
+        },
+        {
+          setup:
+            "import os, pandas as pd\nos.makedirs('data', exist_ok=True)\nwith open('data/Wine Data', 'w') as f:\n    f.write('1,2\\n3,4\\n')",
+          before: "print(pd.read_csv('Wine Data', header=None).shape)",
+          after: "print(pd.read_csv('data/Wine Data', header=None).shape)",
+          files: ['notebook.ipynb', 'data', 'data/Wine Data'],
+          answer: '0Wine Data'
         }
       ]
     },
@@ -271,9 +308,11 @@ namespace Private {
     const literal = node.name === 'String' || node.name === 'ContinuedString';
     const whole =
       literal && parts.every(part => part !== null) ? parts.join('') : null;
+    const bare = last !== null && !/\.\w+$/.test(last);
     if (
       (whole !== null && context.files.has(whole.replace(/^\.\//, ''))) ||
-      (last !== null && /\.\w+$/.test(last) && !copyOf(context.files, last))
+      (last !== null && !bare && !copyOf(context.files, last)) ||
+      (whole !== null && bare && !bareCopyOf(context.files, whole))
     ) {
       return [];
     }
@@ -281,7 +320,9 @@ namespace Private {
     const expression = `(lambda p: ('1' if not isinstance(p, str) or __import__('os').path.exists(p) else '0') + str(p))(${text})`;
     const decide = (answer: string) => {
       const path = answer.slice(1);
-      const copy = answer.startsWith('0') ? copyOf(context.files, path) : null;
+      const copy = answer.startsWith('0')
+        ? (copyOf(context.files, path) ?? bareCopyOf(context.files, path))
+        : null;
       return copy && copy !== path
         ? [{ from: node.from, to: node.to, insert: `${quote}${copy}${quote}` }]
         : null;

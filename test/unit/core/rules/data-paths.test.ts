@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { proposeRewrite, type IRule } from '../../../../src/core/rules';
-import { copyOf, dataCopyRules } from '../../../../src/core/rules/data-copies';
+import {
+  bareCopyOf,
+  copyOf,
+  dataCopyRules
+} from '../../../../src/core/rules/data-copies';
 import { dataPathRules } from '../../../../src/core/rules/data-paths';
 import { answered, matchesIn, testExamples } from './helpers';
 
@@ -13,7 +17,12 @@ const REPOSITORY = new Set([
   '../../data/house/train.csv',
   '../../datasets/wine/wine.data',
   '../../datasets/housing/housing.tgz',
-  'input/iris.csv'
+  'input/iris.csv',
+  '../../datasets/Sales Data',
+  '../../data/labels',
+  '../../data/house/labels',
+  'input/images',
+  'input/images/cat.png'
 ]);
 const rule = (id: string): IRule => dataCopyRules.find(r => r.id === id)!;
 
@@ -42,6 +51,46 @@ describe('copies of data in the repository', () => {
 
   it('takes no copy of two equally near files of the same name', () => {
     assert.equal(copyOf(REPOSITORY, '../input/train.csv'), null);
+  });
+
+  it('takes the one copy of a file with no extension, never a folder or one of two', () => {
+    assert.equal(
+      bareCopyOf(REPOSITORY, 'Sales Data'),
+      '../../datasets/Sales Data'
+    );
+    assert.equal(
+      bareCopyOf(REPOSITORY, 'C:\\Users\\me\\Sales Data'),
+      '../../datasets/Sales Data'
+    );
+    assert.equal(copyOf(REPOSITORY, 'Sales Data'), null);
+    for (const path of [
+      'labels',
+      'images',
+      'data/',
+      'missing',
+      'http://example.invalid/Sales Data'
+    ]) {
+      assert.equal(bareCopyOf(REPOSITORY, path), null, path);
+    }
+  });
+
+  it('reads the one copy of a file with no extension', () => {
+    assert.equal(
+      rewritten(
+        'data.repository-copy',
+        "df = pd.read_csv('Sales Data', index_col=0)",
+        '0Sales Data'
+      ),
+      "df = pd.read_csv('../../datasets/Sales Data', index_col=0)"
+    );
+    assert.equal(
+      rewritten(
+        'data.repository-copy',
+        "with open(DATA + 'Sales Data') as f:\n    rows = f.readlines()",
+        '0/home/me/Sales Data'
+      ),
+      "with open('../../datasets/Sales Data') as f:\n    rows = f.readlines()"
+    );
   });
 
   it('reads the copy of a path the kernel says is not there', () => {
@@ -80,7 +129,10 @@ describe('copies of data in the repository', () => {
       "df = pd.read_csv('input/iris.csv')",
       "with open(path + 'out.csv', 'w') as f:\n    f.write(text)",
       'df = pd.read_csv(load_path())',
-      "def load(folder):\n    return pd.read_csv(folder + 'wine.data')"
+      "def load(folder):\n    return pd.read_csv(folder + 'wine.data')",
+      "df = pd.read_csv('labels')",
+      "df = pd.read_csv('images')",
+      "title = str.upper('Sales Data')"
     ]) {
       assert.deepEqual(
         matchesIn(rule('data.repository-copy'), source, {
