@@ -22,6 +22,7 @@ import { pandasBehaviourRules } from './pandas-behaviour';
 import { sklearnModuleRules } from './sklearn-modules';
 import { joblibRules } from './joblib';
 import { sklearnObjectRules } from './sklearn-objects';
+import { sklearnDiscriminantRules } from './sklearn-discriminant';
 import { sklearnMixtureRules } from './sklearn-mixture';
 import { sklearnDatasetRules } from './sklearn-datasets';
 import { sklearnParamRules } from './sklearn-params';
@@ -37,6 +38,7 @@ import { matplotlibPatchRules } from './matplotlib-patches';
 import { matplotlibValueRules } from './matplotlib-values';
 import { matplotlibRcParamRules } from './matplotlib-rcparams';
 import { matplotlibRemovedRcParamRules } from './matplotlib-rcparams-removed';
+import { matplotlibKeywordRules } from './matplotlib-keywords';
 import { seabornRules } from './seaborn';
 import { scipyRules } from './scipy';
 import { scipyMiscRules } from './scipy-misc';
@@ -82,6 +84,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnModuleRules,
   ...joblibRules,
   ...sklearnObjectRules,
+  ...sklearnDiscriminantRules,
   ...sklearnMixtureRules,
   ...sklearnDatasetRules,
   ...sklearnParamRules,
@@ -97,6 +100,7 @@ export const allRules: readonly IRule[] = [
   ...matplotlibValueRules,
   ...matplotlibRcParamRules,
   ...matplotlibRemovedRcParamRules,
+  ...matplotlibKeywordRules,
   ...seabornRules,
   ...scipyRules,
   ...scipyMiscRules,
