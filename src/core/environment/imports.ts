@@ -17,15 +17,28 @@ const VENDORED = ['joblib', 'six'].map(
     ] as const
 );
 
+// Modules notebooks name by their usual alias alone: a cell using `np.` where no cell binds
+// `np` lost its import (a deleted cell), and the import the notebook needs is this one.
+const CONVENTIONAL: Record<string, string> = {
+  np: 'numpy',
+  pd: 'pandas',
+  plt: 'matplotlib',
+  sns: 'seaborn'
+};
+
 /**
  * The top-level modules that code cells import, in order of first appearance:
  * `import a.b` and `from a.b import c` give `a`, at any depth (inside functions too).
  * `%pylab` counts as importing numpy and matplotlib, scikit-learn's vendored copy of a
- * package (`sklearn.externals.joblib`) as importing the package. Relative imports and `__future__`
- * are left out; other magics and shell lines are ignored.
+ * package (`sklearn.externals.joblib`) as importing the package, and a conventional alias
+ * (`np.`, `pd.`, `plt.`, `sns.`) that no cell binds as importing its module, last. Relative
+ * imports and `__future__` are left out; other magics and shell lines are ignored.
  */
 export function importedModules(sources: string[]): string[] {
   const found = new Set<string>();
+  // Conventional aliases read as a module (`np.mean`), and those written any other way.
+  const heads = new Set<string>();
+  const others = new Set<string>();
   for (const source of sources) {
     if (PYLAB.test(source)) {
       found.add('numpy').add('matplotlib');
@@ -46,10 +59,21 @@ export function importedModules(sources: string[]): string[] {
             found.add(module);
           }
         }
+      } else if (
+        cursor.name === 'VariableName' &&
+        CONVENTIONAL[code.slice(cursor.from, cursor.to)]
+      ) {
+        const name = code.slice(cursor.from, cursor.to);
+        (Private.isModuleHead(cursor.node) ? heads : others).add(name);
       }
     } while (cursor.next());
   }
   found.delete('__future__');
+  for (const name of heads) {
+    if (!others.has(name)) {
+      found.add(CONVENTIONAL[name]);
+    }
+  }
   return [...found];
 }
 
@@ -65,6 +89,15 @@ namespace Private {
       lines[first] = '';
     }
     return lines.map(line => (/^\s*[%!?]/.test(line) ? '' : line)).join('\n');
+  }
+
+  /** `np` in `np.mean`: a name read through its attributes, as a module is. */
+  export function isModuleHead(node: SyntaxNode): boolean {
+    return (
+      node.parent?.name === 'MemberExpression' &&
+      node.parent.firstChild?.from === node.from &&
+      node.nextSibling?.name === '.'
+    );
   }
 
   /** Top-level module names of one import statement. */

@@ -71,6 +71,29 @@ describe('importedModules', () => {
     assert.deepEqual(importedModules(['# %pylab is not used here\nx = 1']), []);
   });
 
+  it('counts np, pd, plt and sns read as modules that no cell binds as their imports', () => {
+    assert.deepEqual(
+      importedModules([
+        'import sklearn\nx = np.arange(3)',
+        'plt.plot(x)\ndf = pd.DataFrame(x)',
+        'sns.set()\nprint(np.pi)'
+      ]),
+      ['sklearn', 'numpy', 'matplotlib', 'pandas', 'seaborn']
+    );
+    assert.deepEqual(
+      importedModules(['import cupy as np', 'x = np.arange(3)']),
+      ['cupy']
+    );
+    for (const sources of [
+      ['x = np.arange(3)', 'np = load_backend()'],
+      ['def f(np):\n    return np.ones(2)'],
+      ['for pd in frames:\n    print(pd.shape)'],
+      ['np.ones(2)\nprint(np)']
+    ]) {
+      assert.deepEqual(importedModules(sources), [], sources.join(' | '));
+    }
+  });
+
   it("counts scikit-learn's vendored joblib and six as the packages themselves", () => {
     assert.deepEqual(
       importedModules([
