@@ -260,13 +260,20 @@ namespace Private {
     };
   }
 
-  /** Asks whether the name is defined as the cell is about to run; binds it if not. */
+  /**
+   * Asks whether the name is defined as the cell is about to run; binds it if not. A
+   * module's import is added only where the module is installed: else the NameError stays.
+   */
   export function ask(
     node: SyntaxNode,
     name: string,
     statement: string
   ): IRuleMatch {
     const needs: IBinding[] = [{ name, statement }];
+    const module = /^import (\w+)/.exec(statement)?.[1];
+    const missing = module
+      ? ` or __import__('importlib.util').util.find_spec('${module}') is None`
+      : '';
     return {
       ruleId: ID,
       from: node.from,
@@ -274,7 +281,7 @@ namespace Private {
       edits: [],
       note: `\`${name}\` is not imported anywhere in the notebook: ${statement}.`,
       question: {
-        expression: `'${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')`,
+        expression: `'${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')${missing}`,
         decide: answer =>
           answer === 'False'
             ? [{ from: node.from, to: node.from, insert: '', needs }]

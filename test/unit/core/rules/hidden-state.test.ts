@@ -30,6 +30,13 @@ describe('hidden state', () => {
     assert.equal(rewritten(source, '', 'True'), source);
   });
 
+  it("asks whether a module's library is installed before importing it", () => {
+    const [match] = matchesIn(rule, 'sns.set()\nplt.plot(x)');
+    assert.match(match.question!.expression, /find_spec\('seaborn'\) is None$/);
+    const [name] = matchesIn(rule, 'print(accuracy_score(y, p))');
+    assert.doesNotMatch(name.question!.expression, /find_spec/);
+  });
+
   it('leaves a name the notebook gives another meaning', () => {
     for (const source of [
       'for os in systems:\n    print(os.name)',
