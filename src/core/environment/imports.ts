@@ -19,12 +19,12 @@ const VENDORED = ['joblib', 'six'].map(
 
 // Modules notebooks name by their usual alias alone: a cell using `np.` where no cell binds
 // `np` lost its import (a deleted cell), and the import the notebook needs is this one.
-const CONVENTIONAL: Record<string, string> = {
-  np: 'numpy',
-  pd: 'pandas',
-  plt: 'matplotlib',
-  sns: 'seaborn'
-};
+const CONVENTIONAL = new Map([
+  ['np', 'numpy'],
+  ['pd', 'pandas'],
+  ['plt', 'matplotlib'],
+  ['sns', 'seaborn']
+]);
 
 /**
  * The top-level modules that code cells import, in order of first appearance:
@@ -61,7 +61,7 @@ export function importedModules(sources: string[]): string[] {
         }
       } else if (
         cursor.name === 'VariableName' &&
-        CONVENTIONAL[code.slice(cursor.from, cursor.to)]
+        CONVENTIONAL.has(code.slice(cursor.from, cursor.to))
       ) {
         const name = code.slice(cursor.from, cursor.to);
         (Private.isModuleHead(cursor.node) ? heads : others).add(name);
@@ -71,7 +71,7 @@ export function importedModules(sources: string[]): string[] {
   found.delete('__future__');
   for (const name of heads) {
     if (!others.has(name)) {
-      found.add(CONVENTIONAL[name]);
+      found.add(CONVENTIONAL.get(name)!);
     }
   }
   return [...found];

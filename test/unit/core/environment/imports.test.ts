@@ -88,7 +88,8 @@ describe('importedModules', () => {
       ['x = np.arange(3)', 'np = load_backend()'],
       ['def f(np):\n    return np.ones(2)'],
       ['for pd in frames:\n    print(pd.shape)'],
-      ['np.ones(2)\nprint(np)']
+      ['np.ones(2)\nprint(np)'],
+      ['print(constructor.name, toString.x)']
     ]) {
       assert.deepEqual(importedModules(sources), [], sources.join(' | '));
     }
