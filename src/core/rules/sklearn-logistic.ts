@@ -13,6 +13,8 @@ import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const NOTE_OVR =
   "One-vs-rest is OneVsRestClassifier(LogisticRegression(...)) now: it predicts as before; each class's coef_ is in estimators_[i].coef_.";
+const NOTE_L1_OVR =
+  "On more than two classes it is OneVsRestClassifier(LogisticRegression(..., solver='liblinear')): the same one-vs-rest models, so the same predictions; coef_ and intercept_ are its estimators_'.";
 const NOTE_MULTINOMIAL =
   "The multinomial loss is today's only multiclass behaviour (a binary problem is fit as one logistic regression).";
 
@@ -110,9 +112,9 @@ const multiClass = defineRule(
 /**
  * `LogisticRegression(penalty='l1')` leaving the solver out: the default was liblinear
  * until 0.22, which took l1; lbfgs, today's, does not. liblinear is pinned where the
- * problem is binary (or the cell fits nothing); on more classes liblinear was one-vs-rest
- * and its coef_ had a row per class, which no estimator of today gives, so it is only
- * pointed at there.
+ * problem is binary (or the cell fits nothing). On more classes liblinear was one-vs-rest,
+ * which it no longer does itself: the pinned estimator goes in a OneVsRestClassifier,
+ * which fits the same binary models (saga's multinomial fit would give other scores).
  */
 const l1Solver = defineRule(
   {
@@ -120,13 +122,14 @@ const l1Solver = defineRule(
     distribution: 'scikit-learn',
     since: '0.22',
     summary:
-      "`LogisticRegression(penalty='l1')` relied on the old default solver, liblinear (lbfgs since 0.22 takes no l1 penalty): it is pinned.",
+      "`LogisticRegression(penalty='l1')` relied on the old default solver, liblinear (lbfgs since 0.22 takes no l1 penalty): it is pinned, in a OneVsRestClassifier on more than two classes.",
     link: sklearnNotes('0.22'),
     raises: {
       ename: 'ValueError',
       message:
         /Solver lbfgs supports only 'l2' or None penalties, got l1 penalty/
     },
+    targets: ['sklearn.multiclass.OneVsRestClassifier'],
     examples: [
       {
         setup:
@@ -136,6 +139,15 @@ const l1Solver = defineRule(
         after:
           "from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(penalty='l1', C=0.1, solver='liblinear')\nlr.fit(X, y)\nprint((lr.coef_ != 0).sum() < X.shape[1])",
         answer: '2'
+      },
+      {
+        setup:
+          'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)',
+        before:
+          "from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(penalty='l1', C=0.5)\nlr.fit(X, y)\nprint(round(lr.score(X, y), 2))",
+        after:
+          "from sklearn.linear_model import LogisticRegression\nfrom sklearn.multiclass import OneVsRestClassifier\nlr = OneVsRestClassifier(LogisticRegression(penalty='l1', C=0.5, solver='liblinear'))\nlr.fit(X, y)\nprint(round(lr.score(X, y), 2))",
+        answer: '3'
       }
     ]
   },
@@ -158,10 +170,11 @@ const l1Solver = defineRule(
       if (!labels) {
         return [matchAt(l1Solver.id, penalty, pin)];
       }
-      const match: IRuleMatch = matchAt(l1Solver.id, penalty, []);
+      const match: IRuleMatch = matchAt(l1Solver.id, penalty, [], NOTE_L1_OVR);
       match.question = {
         expression: `(lambda ns: __import__('numpy').unique(ns['${labels}']).size if '${labels}' in ns else 0)(globals())`,
-        decide: answer => (Number(answer) <= 2 ? pin : null)
+        decide: answer =>
+          Number(answer) <= 2 ? pin : [...pin, ...Private.wrap(context, call)]
       };
       return [match];
     }),

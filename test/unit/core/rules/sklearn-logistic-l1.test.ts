@@ -20,11 +20,11 @@ describe("LogisticRegression(penalty='l1') without a solver", () => {
     );
   });
 
-  it('leaves a fit on more than two classes, and calls that name a solver', () => {
+  it('fits one-vs-rest on more than two classes, and leaves calls that name a solver', () => {
     const source = `${IMPORT}lr = LogisticRegression(penalty='l1')\nlr.fit(X, y)`;
     assert.equal(
       proposeRewrite(source, answered(matchesIn(rule, source), '3'))?.source,
-      undefined
+      `${IMPORT}from sklearn.multiclass import OneVsRestClassifier\nlr = OneVsRestClassifier(LogisticRegression(penalty='l1', solver='liblinear'))\nlr.fit(X, y)`
     );
     for (const other of [
       `${IMPORT}lr = LogisticRegression(penalty='l1', solver='saga')`,
