@@ -1,8 +1,9 @@
+import type { SyntaxNode } from '@lezer/common';
 import { defineRule } from './builders';
 import { onReceiver } from './receivers';
 import { sklearnNotes } from './sklearn-modules';
-import { textOf } from './syntax';
-import type { IRule } from './types';
+import { spellModule, textOf } from './syntax';
+import type { IRule, IRuleContext } from './types';
 
 // The linear models whose `normalize` parameter (default False) was removed in 1.2.
 const NORMALIZED = ['LinearRegression', 'Ridge', 'Lasso', 'ElasticNet', 'Lars'];
@@ -110,5 +111,99 @@ const covars = defineRule(
     })
 );
 
+// How OneVsRestClassifier's coef_ and intercept_ (removed in 1.1) read its estimators.
+const OVR_STACKS: Record<string, (np: string, e: string) => string> = {
+  coef_: (np, e) => `${np}.vstack([e.coef_ for e in ${e}.estimators_])`,
+  intercept_: (np, e) =>
+    `${np}.concatenate([e.intercept_ for e in ${e}.estimators_])`
+};
+
+/**
+ * `ovr.coef_` and `ovr.intercept_` of a OneVsRestClassifier, removed in 1.1: they stacked
+ * its binary estimators' (a row of coefficients and an intercept per class). Most such
+ * objects replace a one-vs-rest LogisticRegression (multi_class='ovr', liblinear), so the
+ * intercepts are one vector as that estimator's were (OneVsRestClassifier's own was a
+ * column). Only on a OneVsRestClassifier, which the kernel is asked.
+ */
+const ovrCoef = defineRule(
+  {
+    id: 'sklearn.ovr-coef',
+    needs: ['coef_', 'intercept_'],
+    distribution: 'scikit-learn',
+    since: '1.1',
+    summary:
+      "OneVsRestClassifier's `coef_` and `intercept_` were removed in 1.1: they are stacked from its `estimators_`.",
+    link: sklearnNotes('1.1'),
+    raises: {
+      ename: 'AttributeError',
+      message:
+        /'OneVsRestClassifier' object has no attribute '(coef_|intercept_)'/
+    },
+    examples: [
+      {
+        setup:
+          "from sklearn.datasets import load_iris\nfrom sklearn.linear_model import LogisticRegression\nfrom sklearn.multiclass import OneVsRestClassifier\nX, y = load_iris(return_X_y=True)\novr = OneVsRestClassifier(LogisticRegression(solver='liblinear')).fit(X, y)",
+        before: 'print(ovr.coef_.shape, ovr.intercept_.shape)',
+        after:
+          'import numpy as np\nprint(np.vstack([e.coef_ for e in ovr.estimators_]).shape, np.concatenate([e.intercept_ for e in ovr.estimators_]).shape)',
+        answer: 'OneVsRestClassifier'
+      }
+    ]
+  },
+  context =>
+    context.nodes('PropertyName').flatMap(property => {
+      const member = property.parent!;
+      const owner = member.firstChild!;
+      const stack = OVR_STACKS[textOf(context, property)];
+      const parent = member.parent;
+      const assigned =
+        parent?.name === 'AssignStatement' &&
+        parent.firstChild?.to === member.to;
+      if (!stack || assigned || Private.comprehensionVariable(context, owner)) {
+        return [];
+      }
+      const np = spellModule(context, 'numpy', 'np');
+      return onReceiver(context, 'sklearn.ovr-coef', {
+        node: member,
+        owner,
+        types: ['OneVsRestClassifier'],
+        edits: [
+          ...np.edits,
+          {
+            from: member.from,
+            to: member.to,
+            insert: stack(np.name, textOf(context, owner))
+          }
+        ]
+      });
+    })
+);
+
 /** Attributes of scikit-learn estimators that were removed or renamed. */
-export const sklearnAttributeRules: IRule[] = [normalizeAttribute, covars];
+export const sklearnAttributeRules: IRule[] = [
+  normalizeAttribute,
+  covars,
+  ovrCoef
+];
+
+namespace Private {
+  /** Whether a name is the variable of a comprehension around it (`e` of `for e in ...`). */
+  export function comprehensionVariable(
+    context: IRuleContext,
+    node: SyntaxNode
+  ): boolean {
+    if (node.name !== 'VariableName') {
+      return false;
+    }
+    const bound = new RegExp(`\\bfor\\s+${textOf(context, node)}\\s+in\\b`);
+    for (let up = node.parent; up; up = up.parent) {
+      if (
+        up.name.endsWith('ComprehensionExpression') &&
+        bound.test(textOf(context, up))
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

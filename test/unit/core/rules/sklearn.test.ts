@@ -9,7 +9,7 @@ import { sklearnModuleRules } from '../../../../src/core/rules/sklearn-modules';
 import { sklearnObjectRules } from '../../../../src/core/rules/sklearn-objects';
 import { sklearnParamRules } from '../../../../src/core/rules/sklearn-params';
 import { sklearnRemovedParamRules } from '../../../../src/core/rules/sklearn-removed-params';
-import { TODAY, testExamples } from './helpers';
+import { TODAY, answered, matchesIn, testExamples } from './helpers';
 
 testExamples([
   ...sklearnModuleRules,
@@ -180,5 +180,18 @@ describe('sklearn.kfold-sample-count', () => {
 
   it("leaves today's KFold(5) alone", () => {
     assert.equal(rewrite('cv = KFold(5)', today), 'cv = KFold(5)');
+  });
+});
+
+describe("OneVsRestClassifier's coef_", () => {
+  const rule = sklearnAttributeRules.find(r => r.id === 'sklearn.ovr-coef')!;
+  it('is left on any other estimator, and where it is assigned', () => {
+    const source = 'print(model.coef_[0])';
+    assert.equal(
+      proposeRewrite(source, answered(matchesIn(rule, source), 'LinearSVC'))
+        ?.source,
+      undefined
+    );
+    assert.deepEqual(matchesIn(rule, 'model.coef_ = w'), []);
   });
 });
