@@ -45,14 +45,16 @@ function isPyplot(context: IRuleContext, callee: SyntaxNode): boolean {
 /**
  * The match of a rewrite that is right on a pyplot function or an Axes method only: at once
  * on pyplot; asked of the kernel for a method on any other object that reads only names
- * (`ax`, `axes[0]`); none on another module or a literal.
+ * (`ax`, `axes[0]`); none on another module or a literal. `isReceiver` is the test put
+ * to the kernel for a method's owner, when Axes are not the only objects that have it.
  */
-function onPlottingCall(
+export function onPlottingCall(
   context: IRuleContext,
   ruleId: string,
   call: SyntaxNode,
   edits: ITextEdit[],
-  note?: string
+  note?: string,
+  isReceiver: (owner: string) => string = isAxes
 ): IRuleMatch[] {
   const callee = calleeOf(context, call);
   if (!callee) {
@@ -84,7 +86,7 @@ function onPlottingCall(
     call,
     bare
       ? `getattr(${callee.name}, '__module__', None) == 'matplotlib.pyplot'`
-      : isAxes(textOf(context, owner))
+      : isReceiver(textOf(context, owner))
   );
   if (expression === null) {
     return [];
@@ -103,7 +105,7 @@ function onPlottingCall(
 }
 
 /** The edits removing the arguments at `drop` (indices, ascending) of one call. */
-function removeArguments(
+export function removeArguments(
   context: IRuleContext,
   call: SyntaxNode,
   drop: readonly number[]

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  importTable,
+  namesDefined,
+  prepareSource,
+  proposeRewrite,
+  scanSource
+} from '../../../../src/core/rules';
+import { matplotlibKeywordRules } from '../../../../src/core/rules/matplotlib-keywords';
+import { answered, testExamples, TODAY } from './helpers';
+
+testExamples(matplotlibKeywordRules);
+
+const IMPORTS = 'import matplotlib.pyplot as plt\nimport pandas as pd';
+
+/** A cell rewritten by these rules below IMPORTS, kernel questions answered with `answer`. */
+function rewrite(cell: string, answer?: string): string {
+  const prepared = [IMPORTS, cell].map(prepareSource);
+  const matches = scanSource(cell, matplotlibKeywordRules, {
+    versions: TODAY,
+    imports: importTable(prepared),
+    defined: namesDefined(prepared)
+  });
+  const bound = new Set(['plt', 'pd']);
+  return (
+    proposeRewrite(cell, answered(matches, answer), { bound })?.source ?? cell
+  );
+}
+
+describe('the position keywords of bar and barh', () => {
+  it('renames bottom= of barh to y= and left= of bar to x=, keeping the others', () => {
+    assert.equal(
+      rewrite('plt.barh(bottom=ys, width=ws, left=1, height=0.6)'),
+      'plt.barh(y=ys, width=ws, left=1, height=0.6)'
+    );
+    assert.equal(
+      rewrite(
+        'def draw(axes):\n    axes.bar(left=xs, height=hs, bottom=0)',
+        'True'
+      ),
+      'def draw(axes):\n    axes.bar(x=xs, height=hs, bottom=0)'
+    );
+  });
+
+  it('leaves bar offsets of pandas, which the kernel says are no Axes', () => {
+    const cell = 'df.plot.barh(bottom=5, width=0.5)';
+    assert.equal(rewrite(cell, 'False'), cell);
+  });
+
+  it('leaves calls whose position is positional, or given both ways', () => {
+    for (const cell of [
+      'plt.barh(ys, ws, left=starts)',
+      'plt.bar(xs, hs, bottom=base)',
+      'plt.barh(y=ys, bottom=ys, width=ws)'
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
