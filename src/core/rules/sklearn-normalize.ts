@@ -7,7 +7,8 @@ import {
   calleeOf,
   dottedName,
   removeArgument,
-  resolve
+  resolve,
+  textOf
 } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
@@ -46,29 +47,37 @@ const PENALIZED = [
   'MultiTaskLasso',
   'MultiTaskElasticNet'
 ];
+const NOTE_FIRST =
+  "A scaler put before the pipeline's first step would move the model to another place among its steps: scale the features in the step before it.";
 // A CV variant given its own grid of alphas: that grid is on the old scale.
 const GRID = new Set(['alphas', 'Cs']);
 
 /** The `make_pipeline(...)` call a call is a direct argument of, if it is. */
-function pipelineOf(context: IRuleContext, call: SyntaxNode): boolean {
+function pipelineOf(
+  context: IRuleContext,
+  call: SyntaxNode
+): SyntaxNode | null {
   const list = call.parent;
   const outer = list?.name === 'ArgList' ? list.parent : null;
   if (!outer || outer.name !== 'CallExpression') {
-    return false;
+    return null;
   }
   const callee = calleeOf(context, outer);
   const dotted = callee && dottedName(context, callee.node);
-  return (
-    !!dotted && resolve(context, dotted) === 'sklearn.pipeline.make_pipeline'
-  );
+  return dotted && resolve(context, dotted) === 'sklearn.pipeline.make_pipeline'
+    ? outer
+    : null;
 }
 
 /**
  * `LassoCV(normalize=True)`: normalize was removed in 1.2. It centred each feature and
  * divided it by its norm; a StandardScaler before the model (inside the notebook's
- * make_pipeline, or a new one) does the same up to that common scale. `normalize=False`
- * and any value with `fit_intercept=False` (where it was ignored) are dropped. Models with
- * a fixed penalty are only pointed at: their alpha would need the fit's sample count.
+ * make_pipeline, or a new one) does the same up to that common scale. In the notebook's
+ * pipeline the scaler joins the step before the model, so that the model keeps its place
+ * among the steps for any cell that reads them (`pipe.steps[1][1].alpha_`); a model with
+ * no step before it is only pointed at. `normalize=False` and any value with
+ * `fit_intercept=False` (where it was ignored) are dropped. Models with a fixed penalty
+ * are only pointed at: their alpha would need the fit's sample count.
  */
 const normalize = defineRule(
   {
@@ -91,7 +100,7 @@ const normalize = defineRule(
         before:
           'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\nmodel = make_pipeline(PolynomialFeatures(2), LassoCV(eps=0.01, normalize=True, cv=3)).fit(X, y)\nprint(round(model.score(X, y), 2))',
         after:
-          'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\nfrom sklearn.preprocessing import StandardScaler\nmodel = make_pipeline(PolynomialFeatures(2), StandardScaler(with_mean=False), LassoCV(eps=0.01, cv=3)).fit(X, y)\nprint(round(model.score(X, y), 2))'
+          'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\nfrom sklearn.preprocessing import StandardScaler\nmodel = make_pipeline(make_pipeline(PolynomialFeatures(2), StandardScaler(with_mean=False)), LassoCV(eps=0.01, cv=3)).fit(X, y)\nprint(round(model.score(X, y), 2))'
       },
       {
         setup: DIABETES,
@@ -147,13 +156,26 @@ const normalize = defineRule(
       });
       const step = `${scaler.text}(with_mean=False)`;
       const edits: ITextEdit[] = [drop];
-      if (pipelineOf(context, call)) {
-        edits.push({
-          from: call.from,
-          to: call.from,
-          insert: `${step}, `,
-          needs: scaler.needs
-        });
+      const pipeline = pipelineOf(context, call);
+      if (pipeline) {
+        const steps = argsOf(context, pipeline);
+        const previous = steps[steps.findIndex(s => s.from === call.from) - 1];
+        if (!previous || previous.name || previous.star) {
+          return [matchAt(id, args[index], [], NOTE_FIRST)];
+        }
+        edits.push(
+          {
+            from: previous.from,
+            to: previous.from,
+            insert: `${textOf(context, pipeline.firstChild!)}(`
+          },
+          {
+            from: previous.to,
+            to: previous.to,
+            insert: `, ${step})`,
+            needs: scaler.needs
+          }
+        );
       } else {
         const pipe = spellName(context, {
           module: 'sklearn.pipeline',

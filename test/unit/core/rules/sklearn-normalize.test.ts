@@ -16,8 +16,23 @@ describe('normalize=True on linear models', () => {
       rewritten(
         'from sklearn import linear_model as lm, preprocessing as pp\nfrom sklearn.pipeline import make_pipeline\nm = make_pipeline(pp.PolynomialFeatures(3), lm.LarsCV(normalize=True, cv=5))'
       ),
-      'from sklearn import linear_model as lm, preprocessing as pp\nfrom sklearn.pipeline import make_pipeline\nm = make_pipeline(pp.PolynomialFeatures(3), pp.StandardScaler(with_mean=False), lm.LarsCV(cv=5))'
+      'from sklearn import linear_model as lm, preprocessing as pp\nfrom sklearn.pipeline import make_pipeline\nm = make_pipeline(make_pipeline(pp.PolynomialFeatures(3), pp.StandardScaler(with_mean=False)), lm.LarsCV(cv=5))'
     );
+  });
+
+  it('keeps the model at its place among the steps, or only points at it', () => {
+    const IMPORTS =
+      'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import StandardScaler\n';
+    assert.equal(
+      rewritten(
+        `${IMPORTS}m = make_pipeline(A(), B(), LassoCV(normalize=True), memory=None)\nm.fit(X, y)\nprint(m.steps[2][1].alpha_)`
+      ),
+      `${IMPORTS}m = make_pipeline(A(), make_pipeline(B(), StandardScaler(with_mean=False)), LassoCV(), memory=None)\nm.fit(X, y)\nprint(m.steps[2][1].alpha_)`
+    );
+    const first = `${IMPORTS}m = make_pipeline(LassoCV(normalize=True))`;
+    const matches = matchesIn(rule, first);
+    assert.equal(matches.length, 1);
+    assert.deepEqual(matches[0].edits, []);
   });
 
   it('drops normalize=False, and normalize where fit_intercept=False ignored it', () => {
