@@ -1,5 +1,5 @@
 import { defineRule } from './builders';
-import { onPlottingCall } from './matplotlib-calls';
+import { onPlottingCall, removeArguments } from './matplotlib-calls';
 import {
   MATPLOTLIB_SETUP as SETUP,
   matplotlibNotes as notes
@@ -68,5 +68,75 @@ const barPosition = defineRule(
     })
 );
 
+// What ContourLabeler.clabel takes (and pyplot's and Axes' clabel, the contour set first).
+const CLABEL_KEYWORDS = new Set([
+  'CS',
+  'levels',
+  'fontsize',
+  'inline',
+  'inline_spacing',
+  'fmt',
+  'colors',
+  'use_clabeltext',
+  'manual',
+  'rightside_up',
+  'zorder'
+]);
+const isLabeler = (owner: string) =>
+  `isinstance(${owner}, (__import__('matplotlib.axes').axes.Axes, __import__('matplotlib.contour').contour.ContourLabeler))`;
+
+/** `plt.clabel(cs, axes=ax)`: clabel ignored keywords it did not take until matplotlib 3.0. */
+const clabelIgnored = defineRule(
+  {
+    id: 'matplotlib.clabel-ignored-keywords',
+    distribution: 'matplotlib',
+    since: '3.0.0',
+    summary:
+      '`clabel()` ignored keywords it does not take (`axes=`) until matplotlib 3.0, where they fail: drop them.',
+    link: notes('3.0.0'),
+    raises: {
+      ename: 'TypeError',
+      message: /clabel\(\) got an unexpected keyword argument/
+    },
+    needs: ['clabel'],
+    examples: [
+      {
+        setup: `${SETUP}\nimport numpy as np\nfig, ax = plt.subplots()\ncs = ax.contour(np.outer(np.arange(4), np.arange(4)), levels=[2, 4])`,
+        before:
+          "labels = plt.clabel(cs, fmt='%1.1f', axes=ax)\nprint([t.get_text() for t in labels])",
+        after:
+          "labels = plt.clabel(cs, fmt='%1.1f')\nprint([t.get_text() for t in labels])"
+      },
+      {
+        setup: `${SETUP}\nimport numpy as np\ncs = plt.contour(np.outer(np.arange(4), np.arange(4)), levels=[2])`,
+        before:
+          'labels = cs.clabel(axes=plt.gca(), fontsize=9)\nprint(len(labels))',
+        after: 'labels = cs.clabel(fontsize=9)\nprint(len(labels))',
+        answer: 'True'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      if (calleeOf(context, call)?.name !== 'clabel') {
+        return [];
+      }
+      const drop = argsOf(context, call).flatMap((arg, i) =>
+        arg.name !== undefined && !CLABEL_KEYWORDS.has(arg.name) ? [i] : []
+      );
+      if (drop.length === 0) {
+        return [];
+      }
+      return onPlottingCall(
+        context,
+        'matplotlib.clabel-ignored-keywords',
+        call,
+        removeArguments(context, call, drop),
+        'matplotlib before 3.0 ignored these keywords: dropped, the labels are drawn as they were.',
+        isLabeler
+      );
+    })
+);
+
 /** Keywords of matplotlib plotting calls that were renamed or never taken. */
-export const matplotlibKeywordRules: IRule[] = [barPosition];
+export const matplotlibKeywordRules: IRule[] = [barPosition, clabelIgnored];

@@ -58,3 +58,26 @@ describe('the position keywords of bar and barh', () => {
     }
   });
 });
+
+describe('keywords clabel ignored', () => {
+  it('drops axes= and keeps what clabel takes', () => {
+    assert.equal(
+      rewrite("plt.clabel(cs, fmt='%1.1f', colors='k', fontsize=14, axes=ax)"),
+      "plt.clabel(cs, fmt='%1.1f', colors='k', fontsize=14)"
+    );
+    assert.equal(
+      rewrite('ax.clabel(cs, axes=ax, inline=1)', 'True'),
+      'ax.clabel(cs, inline=1)'
+    );
+  });
+
+  it('leaves a clabel of another kind of object', () => {
+    const cell = 'chart.clabel(cs, axes=ax)';
+    assert.equal(rewrite(cell, 'False'), cell);
+  });
+
+  it('leaves a clabel that passes only what it takes', () => {
+    const cell = 'plt.clabel(cs, inline=True, fontsize=10, zorder=3)';
+    assert.equal(rewrite(cell), cell);
+  });
+});
