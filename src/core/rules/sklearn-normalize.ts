@@ -5,6 +5,7 @@ import { sklearnInfo as info } from './sklearn-info';
 import {
   argsOf,
   calleeOf,
+  childrenOf,
   dottedName,
   removeArgument,
   resolve,
@@ -52,28 +53,69 @@ const NOTE_FIRST =
 // A CV variant given its own grid of alphas: that grid is on the old scale.
 const GRID = new Set(['alphas', 'Cs']);
 
-/** The `make_pipeline(...)` call a call is a direct argument of, if it is. */
-function pipelineOf(
+/** Whether a call's callee is `sklearn.pipeline.<name>` through the notebook's imports. */
+function callsPipeline(
+  context: IRuleContext,
+  call: SyntaxNode | null | undefined,
+  name: string
+): boolean {
+  const callee = call?.name === 'CallExpression' && calleeOf(context, call);
+  const dotted = callee && dottedName(context, callee.node);
+  return !!dotted && resolve(context, dotted) === `sklearn.pipeline.${name}`;
+}
+
+/** A tuple's or list's elements, punctuation left out. */
+function elementsOf(node: SyntaxNode): SyntaxNode[] {
+  return childrenOf(node).filter(
+    c => !['(', ')', '[', ']', ','].includes(c.name)
+  );
+}
+
+/**
+ * The model as a step of the notebook's pipeline, `make_pipeline(..., model)` or
+ * `Pipeline([..., ('name', model)])`: the span of the estimator of the step before it
+ * (null when the model is the first step), and the make_pipeline as the cell spells it.
+ * Null when the model is no pipeline's step.
+ */
+function stepOf(
   context: IRuleContext,
   call: SyntaxNode
-): SyntaxNode | null {
-  const list = call.parent;
-  const outer = list?.name === 'ArgList' ? list.parent : null;
-  if (!outer || outer.name !== 'CallExpression') {
+): { before: { from: number; to: number } | null; spelled?: string } | null {
+  const outer = call.parent?.parent;
+  if (call.parent?.name === 'ArgList') {
+    if (!callsPipeline(context, outer, 'make_pipeline')) {
+      return null;
+    }
+    const steps = argsOf(context, outer!);
+    const previous = steps[steps.findIndex(s => s.from === call.from) - 1];
+    return {
+      before: previous && !previous.name && !previous.star ? previous : null,
+      spelled: textOf(context, outer!.firstChild!)
+    };
+  }
+  const tuple = call.parent;
+  const list = tuple?.parent;
+  if (
+    tuple?.name !== 'TupleExpression' ||
+    elementsOf(tuple)[1]?.from !== call.from ||
+    list?.name !== 'ArrayExpression' ||
+    list.parent?.name !== 'ArgList' ||
+    !callsPipeline(context, list.parent.parent, 'Pipeline')
+  ) {
     return null;
   }
-  const callee = calleeOf(context, outer);
-  const dotted = callee && dottedName(context, callee.node);
-  return dotted && resolve(context, dotted) === 'sklearn.pipeline.make_pipeline'
-    ? outer
-    : null;
+  const steps = elementsOf(list);
+  const previous = steps[steps.findIndex(s => s.from === tuple.from) - 1];
+  const estimator =
+    previous?.name === 'TupleExpression' ? elementsOf(previous)[1] : undefined;
+  return { before: estimator ?? null };
 }
 
 /**
  * `LassoCV(normalize=True)`: normalize was removed in 1.2. It centred each feature and
- * divided it by its norm; a StandardScaler before the model (inside the notebook's
- * make_pipeline, or a new one) does the same up to that common scale. In the notebook's
- * pipeline the scaler joins the step before the model, so that the model keeps its place
+ * divided it by its norm; a StandardScaler before the model (in the notebook's pipeline,
+ * or a new one) does the same up to that common scale. In the notebook's pipeline the
+ * scaler joins the step before the model, so that the model keeps its place and name
  * among the steps for any cell that reads them (`pipe.steps[1][1].alpha_`); a model with
  * no step before it is only pointed at. `normalize=False` and any value with
  * `fit_intercept=False` (where it was ignored) are dropped. Models with a fixed penalty
@@ -101,6 +143,13 @@ const normalize = defineRule(
           'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\nmodel = make_pipeline(PolynomialFeatures(2), LassoCV(eps=0.01, normalize=True, cv=3)).fit(X, y)\nprint(round(model.score(X, y), 2))',
         after:
           'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\nfrom sklearn.preprocessing import StandardScaler\nmodel = make_pipeline(make_pipeline(PolynomialFeatures(2), StandardScaler(with_mean=False)), LassoCV(eps=0.01, cv=3)).fit(X, y)\nprint(round(model.score(X, y), 2))'
+      },
+      {
+        setup: DIABETES,
+        before:
+          "from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import Pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\nmodel = Pipeline([('poly', PolynomialFeatures(2)), ('lasso', LassoCV(eps=0.01, normalize=True, cv=3))]).fit(X, y)\nprint(round(model.score(X, y), 2), model.steps[1][1].alphas_.size)",
+        after:
+          "from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import Pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import StandardScaler\nmodel = Pipeline([('poly', make_pipeline(PolynomialFeatures(2), StandardScaler(with_mean=False))), ('lasso', LassoCV(eps=0.01, cv=3))]).fit(X, y)\nprint(round(model.score(X, y), 2), model.steps[1][1].alphas_.size)"
       },
       {
         setup: DIABETES,
@@ -154,25 +203,30 @@ const normalize = defineRule(
         module: 'sklearn.preprocessing',
         name: 'StandardScaler'
       });
-      const step = `${scaler.text}(with_mean=False)`;
+      const scaled = `${scaler.text}(with_mean=False)`;
       const edits: ITextEdit[] = [drop];
-      const pipeline = pipelineOf(context, call);
-      if (pipeline) {
-        const steps = argsOf(context, pipeline);
-        const previous = steps[steps.findIndex(s => s.from === call.from) - 1];
-        if (!previous || previous.name || previous.star) {
+      const step = stepOf(context, call);
+      if (step) {
+        if (!step.before) {
           return [matchAt(id, args[index], [], NOTE_FIRST)];
         }
+        const pipe = step.spelled
+          ? { text: step.spelled, needs: [] }
+          : spellName(context, {
+              module: 'sklearn.pipeline',
+              name: 'make_pipeline'
+            });
         edits.push(
           {
-            from: previous.from,
-            to: previous.from,
-            insert: `${textOf(context, pipeline.firstChild!)}(`
+            from: step.before.from,
+            to: step.before.from,
+            insert: `${pipe.text}(`,
+            needs: pipe.needs
           },
           {
-            from: previous.to,
-            to: previous.to,
-            insert: `, ${step})`,
+            from: step.before.to,
+            to: step.before.to,
+            insert: `, ${scaled})`,
             needs: scaler.needs
           }
         );
@@ -185,7 +239,7 @@ const normalize = defineRule(
           {
             from: call.from,
             to: call.from,
-            insert: `${pipe.text}(${step}, `,
+            insert: `${pipe.text}(${scaled}, `,
             needs: [...pipe.needs, ...scaler.needs]
           },
           { from: call.to, to: call.to, insert: ')' }

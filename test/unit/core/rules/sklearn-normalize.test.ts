@@ -29,10 +29,20 @@ describe('normalize=True on linear models', () => {
       ),
       `${IMPORTS}m = make_pipeline(A(), make_pipeline(B(), StandardScaler(with_mean=False)), LassoCV(), memory=None)\nm.fit(X, y)\nprint(m.steps[2][1].alpha_)`
     );
-    const first = `${IMPORTS}m = make_pipeline(LassoCV(normalize=True))`;
-    const matches = matchesIn(rule, first);
-    assert.equal(matches.length, 1);
-    assert.deepEqual(matches[0].edits, []);
+    assert.equal(
+      rewritten(
+        `from sklearn.pipeline import Pipeline\n${IMPORTS}m = Pipeline(steps=[('poly', P()), ('lasso', LassoCV(normalize=True))])`
+      ),
+      `from sklearn.pipeline import Pipeline\n${IMPORTS}m = Pipeline(steps=[('poly', make_pipeline(P(), StandardScaler(with_mean=False))), ('lasso', LassoCV())])`
+    );
+    for (const first of [
+      `${IMPORTS}m = make_pipeline(LassoCV(normalize=True))`,
+      `from sklearn.pipeline import Pipeline\n${IMPORTS}m = Pipeline([('lasso', LassoCV(normalize=True))])`
+    ]) {
+      const matches = matchesIn(rule, first);
+      assert.equal(matches.length, 1, first);
+      assert.deepEqual(matches[0].edits, [], first);
+    }
   });
 
   it('drops normalize=False, and normalize where fit_intercept=False ignored it', () => {
