@@ -51,6 +51,8 @@ const DISTRIBUTIONS: Record<string, string> = {
 };
 // Packages that share a namespace: their second segment is the distribution.
 const NAMESPACES = new Set(['mpl_toolkits', 'google']);
+// Modules of those namespaces that their package removed: the code's to change.
+const REMOVED = new Set(['mpl_toolkits.axes_grid']);
 const NO_MODULE = /^No module named '([\w.]+)'/;
 // pandas: `Missing optional dependency 'xlrd'. Install xlrd >= 2.0.1 ...`.
 const OPTIONAL_DEPENDENCY = /^Missing optional dependency '([\w.-]+)'/;
@@ -157,6 +159,7 @@ namespace Private {
       : module;
     if (
       PYTHON2_MODULES.has(parts[0]) ||
+      REMOVED.has(name) ||
       name !== module ||
       (parts.length > 1 && !NAMESPACES.has(parts[0]))
     ) {

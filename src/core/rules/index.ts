@@ -39,6 +39,7 @@ import { matplotlibValueRules } from './matplotlib-values';
 import { matplotlibRcParamRules } from './matplotlib-rcparams';
 import { matplotlibRemovedRcParamRules } from './matplotlib-rcparams-removed';
 import { matplotlibKeywordRules } from './matplotlib-keywords';
+import { matplotlibToolkitRules } from './matplotlib-axes-grid';
 import { seabornRules } from './seaborn';
 import { scipyRules } from './scipy';
 import { scipyMiscRules } from './scipy-misc';
@@ -101,6 +102,7 @@ export const allRules: readonly IRule[] = [
   ...matplotlibRcParamRules,
   ...matplotlibRemovedRcParamRules,
   ...matplotlibKeywordRules,
+  ...matplotlibToolkitRules,
   ...seabornRules,
   ...scipyRules,
   ...scipyMiscRules,

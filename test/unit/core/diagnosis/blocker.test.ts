@@ -38,7 +38,12 @@ describe('blockerOf', () => {
   });
 
   it('leaves moved and removed modules to the code', () => {
-    for (const name of ['sklearn.cross_validation', 'urllib2', 'cPickle']) {
+    for (const name of [
+      'sklearn.cross_validation',
+      'urllib2',
+      'cPickle',
+      'mpl_toolkits.axes_grid'
+    ]) {
       assert.equal(
         blockerOf(
           error('ModuleNotFoundError', `No module named '${name}'`),
