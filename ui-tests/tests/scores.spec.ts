@@ -1,5 +1,10 @@
 import { expect, galata, test } from '@jupyterlab/galata';
-import { openNotebook, openPanel, screenshot } from './helpers';
+import {
+  openNotebook,
+  openPanel,
+  passThroughRestarts,
+  screenshot
+} from './helpers';
 
 const CELLS = [
   'from sklearn.metrics import accuracy_score\nprint("Accuracy:", accuracy_score([1, 0, 1, 1], [1, 0, 1, 0]))',
@@ -83,5 +88,45 @@ test.describe('Scores, with a tolerance from the settings', () => {
     await expect(drifted.locator('td').nth(4)).toHaveText('-0.45');
     await expect(scores).toContainText('Every score is within tolerance.');
     await expect(scores).toContainText('Tolerance: ±0.5');
+  });
+});
+
+test.describe('Scores, verified over several runs', () => {
+  test.use({
+    mockSettings: {
+      ...galata.DEFAULT_SETTINGS,
+      'jupyterlab-modernizer:plugin': { verificationRuns: 3 }
+    }
+  });
+
+  test('the table shows the mean and spread of the verification runs the verdict used', async ({
+    page,
+    tmpPath
+  }) => {
+    // Four runs, each importing scikit-learn in a fresh kernel.
+    test.setTimeout(180_000);
+    await passThroughRestarts(page);
+    await openNotebook(
+      page,
+      `${tmpPath}/runs.ipynb`,
+      [
+        'import random\nfrom sklearn.metrics import accuracy_score\ny = [random.random() < 0.5 for _ in range(4000)]\nprint("Accuracy:", accuracy_score(y, [True] * len(y)))'
+      ],
+      ['Accuracy: 0.5\n']
+    );
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveText(
+      'Reproducible',
+      { timeout: 150_000 }
+    );
+    // The loop's comparison, not one recomputed from the last run's outputs.
+    const now = panel
+      .locator('.jp-Modernizer-scores tbody tr')
+      .first()
+      .locator('td')
+      .nth(3);
+    await expect(now).toContainText('±');
+    await expect(now).toContainText('(3 runs)');
   });
 });

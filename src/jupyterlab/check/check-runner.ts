@@ -1,5 +1,4 @@
 import type { NotebookPanel } from '@jupyterlab/notebook';
-import type { Kernel } from '@jupyterlab/services';
 import type { TranslationBundle } from '@jupyterlab/translation';
 import {
   cellFrames,
@@ -10,7 +9,8 @@ import {
   type ICheckCell,
   type IOriginalNotebook
 } from '../../core';
-import { NotebookCellExecutor } from '../cell-executor';
+import { NotebookCellExecutor } from '../kernel/cell-executor';
+import type { LiveKernel } from '../kernel/notebook-kernel';
 import type { ICellEntry, IProgress, SessionModel } from './model';
 
 /** Limits of a check run, from the settings. */
@@ -22,7 +22,7 @@ export interface ICheckLimits {
 /** What {@link runNotebookCheck} needs. */
 export interface ICheckRunOptions {
   panel: NotebookPanel;
-  kernel: Kernel.IKernelConnection;
+  kernel: LiveKernel;
   model: SessionModel;
   limits: ICheckLimits;
   /** The notebook as it was opened: a deliberate error its saved outputs show is none. */
@@ -50,20 +50,20 @@ export async function runNotebookCheck(
     budgetMs: limits.budgetMs
   };
 
-  if (Private.isBusy(panel, kernel)) {
+  if (kernel.isBusy()) {
     model.setRun(
       'waiting',
       trans.__(
         'Waiting for the cells already running in this kernel to finish…'
       )
     );
-    await Private.whenIdle(panel, kernel, signal);
+    await kernel.whenIdle(signal);
   }
   if (signal.aborted) {
     model.setRun('stopped', trans.__('Stopped before the first cell ran.'));
     return;
   }
-  if (kernel.isDisposed || kernel.status === 'dead') {
+  if (kernel.isDead) {
     model.setRun(
       'idle',
       trans.__('The kernel is dead: restart it, then run the check.')
@@ -75,10 +75,7 @@ export async function runNotebookCheck(
   // The outputs saved with the notebook, not those of an earlier check: an error that
   // check left in a cell is a failure to report again, not one the author meant.
   const expectedErrors = savedErrors(original.cells);
-  const executor = new NotebookCellExecutor({
-    notebook: panel.content,
-    kernel
-  });
+  const executor = kernel.cellExecutor();
   const started = Date.now();
   const ticker = setInterval(() => {
     if (model.progress) {
@@ -214,48 +211,5 @@ namespace Private {
         break;
       }
     }
-  }
-
-  /** The kernel is busy, or the notebook has cells queued or running. */
-  export function isBusy(
-    panel: NotebookPanel,
-    kernel: Kernel.IKernelConnection
-  ): boolean {
-    if (kernel.status === 'busy') {
-      return true;
-    }
-    return panel.content.widgets.some(
-      cell =>
-        cell.model.type === 'code' &&
-        (cell.model as { executionState?: string }).executionState === 'running'
-    );
-  }
-
-  /** Resolves when the kernel and the notebook are idle, the kernel dies, or on abort. */
-  export function whenIdle(
-    panel: NotebookPanel,
-    kernel: Kernel.IKernelConnection,
-    signal: AbortSignal
-  ): Promise<void> {
-    return new Promise(resolve => {
-      const check = () => {
-        const done =
-          signal.aborted ||
-          kernel.isDisposed ||
-          kernel.status === 'dead' ||
-          panel.isDisposed ||
-          !isBusy(panel, kernel);
-        if (done) {
-          kernel.statusChanged.disconnect(check);
-          signal.removeEventListener('abort', check);
-          clearInterval(poll);
-          resolve();
-        }
-      };
-      kernel.statusChanged.connect(check);
-      signal.addEventListener('abort', check);
-      // Queued cells change state without a kernel status change between them.
-      const poll = setInterval(check, 500);
-    });
   }
 }

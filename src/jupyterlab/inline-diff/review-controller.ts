@@ -8,7 +8,6 @@ import { Signal, type ISignal } from '@lumino/signaling';
 import {
   compareScores,
   extractScores,
-  KernelExecutor,
   targetKey,
   type ICheckCell,
   type IOriginalNotebook,
@@ -23,6 +22,7 @@ import { ModuleDiffManager } from './module-diff';
 import { ReviewedNotebook } from './reviewed-notebook';
 import { kindLabel } from '../review/kind-label';
 import type { SessionModel } from '../check/model';
+import type { NotebookKernel } from '../kernel/notebook-kernel';
 import type { ISessionSettings } from '../check/settings';
 import {
   cellPositions,
@@ -53,6 +53,7 @@ export class ReviewController implements IDisposable {
     this._settings = options.settings;
     this._original = options.original;
     this._originalCells = options.originalCells;
+    this._kernel = options.kernel;
     this._askLLM = options.askLLM ?? null;
     const trans = loadTranslation(options.translator);
     this._trans = trans;
@@ -96,7 +97,6 @@ export class ReviewController implements IDisposable {
     });
     this._scanner.sourcesChanged.connect(this._rebaseAll, this);
     this._panel.context.model.contentChanged.connect(this._reopenUndone, this);
-    this._session.runChanged.connect(this._onRun, this);
   }
 
   /** The proposals the panel lists. */
@@ -402,7 +402,6 @@ export class ReviewController implements IDisposable {
       this._reopenUndone,
       this
     );
-    this._session.runChanged.disconnect(this._onRun, this);
     this._inline.dispose();
     this._modules?.dispose();
     this._errorButtons.dispose();
@@ -439,16 +438,12 @@ export class ReviewController implements IDisposable {
     // The cells as they are once the versions are known (the user may have typed since).
     const cells = liveCodeCells(this._panel);
     try {
-      const kernel = this._panel.sessionContext.session?.kernel;
       const tally = { lines: 0, waiting: 0, pointOnly: 0, leftOut: 0 };
       const proposals = await offlineProposals({
         cells,
         environment,
         tally,
-        probe:
-          kernel && kernel.status !== 'dead'
-            ? new KernelExecutor({ kernel })
-            : null
+        probe: this._kernel.probe()
       });
       return { cells, proposals, tally };
     } catch (error) {
@@ -498,13 +493,6 @@ export class ReviewController implements IDisposable {
     }
   }
 
-  private _onRun(): void {
-    const { state } = this._session;
-    if (state === 'passed' || state === 'failed' || state === 'stopped') {
-      this.refreshScores(true);
-    }
-  }
-
   private _panel: NotebookPanel;
   private _session: SessionModel;
   private _scanner: PreflightScanner;
@@ -512,6 +500,7 @@ export class ReviewController implements IDisposable {
   private _original: () => IOriginalNotebook | null;
   private _askLLM: ReviewController.IOptions['askLLM'] | null;
   private _originalCells: () => readonly nbformat.ICell[];
+  private _kernel: NotebookKernel;
   private _hunks: HunkReview;
   private _inline: InlineDiffManager;
   private _modules: ModuleDiffManager | null = null;
@@ -531,6 +520,8 @@ export namespace ReviewController {
     /** Opens a module with a pending proposal in the file editor, if given. */
     docManager?: IDocumentManager | null;
     settings: () => ISessionSettings;
+    /** The notebook's kernel, which answers the rules' questions about values. */
+    kernel: NotebookKernel;
     /** The notebook as it was opened, once captured. */
     original: () => IOriginalNotebook | null;
     /** The same, as the cells' nbformat JSON (metadata included), for Revert all. */

@@ -1,7 +1,8 @@
 import type { ICodeCellModel } from '@jupyterlab/cells';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
-import { KernelExecutor, type ICellResult, type LLMFixEvent } from '../../core';
+import type { ICellResult, LLMFixEvent } from '../../core';
+import type { NotebookKernel } from '../kernel/notebook-kernel';
 import type { LLMAccess } from '../llm/llm-access';
 import { liveCodeCells } from '../review/notebook-cells';
 import type { PreflightScanner } from '../review/preflight';
@@ -61,6 +62,8 @@ export interface ILLMCellFixOptions {
   review: ReviewController;
   scanner: PreflightScanner;
   panel: NotebookPanel;
+  /** The notebook's kernel, which answers the fixer's questions about values. */
+  kernel: NotebookKernel;
   cellId: string;
   /** The cell's number as the panel shows it. */
   position: number;
@@ -74,7 +77,7 @@ export interface ILLMCellFixOptions {
 export async function fixCellWithLLM(
   options: ILLMCellFixOptions
 ): Promise<string | null> {
-  const { llm, review, scanner, panel, cellId, position } = options;
+  const { llm, review, scanner, panel, kernel, cellId, position } = options;
   const trans = review.trans;
   const failure = Private.errorOf(panel, cellId);
   const source = review.notebook.source(cellId);
@@ -94,7 +97,6 @@ export async function fixCellWithLLM(
   if (!fixer) {
     return null;
   }
-  const kernel = panel.sessionContext.session?.kernel;
   const proposal = await fixer.propose({
     kind: 'error-repair',
     target: { kind: 'cell', cellId },
@@ -103,7 +105,7 @@ export async function fixCellWithLLM(
     findings: [],
     environment,
     document: review.notebook,
-    probe: kernel ? new KernelExecutor({ kernel }) : undefined
+    probe: kernel.probe() ?? undefined
   });
   if (proposal) {
     const offer = review.proposals.offer(

@@ -1,5 +1,4 @@
 import type { NotebookPanel } from '@jupyterlab/notebook';
-import type { Kernel } from '@jupyterlab/services';
 import type { TranslationBundle } from '@jupyterlab/translation';
 import {
   allRules,
@@ -9,7 +8,7 @@ import {
   type IOriginalNotebook,
   type Verdict
 } from '../../core';
-import { NotebookCellExecutor } from '../cell-executor';
+import type { LiveKernel } from '../kernel/notebook-kernel';
 import type { LLMAccess } from '../llm/llm-access';
 import type { SessionModel } from '../check/model';
 import type { ISessionSettings } from '../check/settings';
@@ -23,7 +22,7 @@ import { SidebarReviewer } from '../review/sidebar-reviewer';
 /** What {@link runModernize} works with. */
 export interface IModernizeOptions {
   panel: NotebookPanel;
-  kernel: Kernel.IKernelConnection;
+  kernel: LiveKernel;
   session: SessionModel;
   scanner: PreflightScanner;
   review: ReviewController;
@@ -80,14 +79,12 @@ export async function runModernize(
     session.setRun('idle', `${(error as Error).message}`);
     return null;
   }
-  const executor = new NotebookCellExecutor({
-    notebook: panel.content,
-    kernel,
-    defaultCell: () => current
-  });
+  const executor = kernel.cellExecutor(() => current);
   loop.start(llm ? { model: llm.model, tokens: 0, writing: null } : null);
   session.setRun('running', 'Modernizing…');
   view.resetCells();
+  // The scores table shows this run's comparison, which the loop's events bring.
+  review.scores.state = { ...review.scores.state, report: null };
   session.progress = {
     position: 0,
     total: session.cells.length,
@@ -119,10 +116,7 @@ export async function runModernize(
         : [new RulesFixer(allRules)],
       original: options.original,
       environment,
-      restartKernel: async () => {
-        await kernel.restart();
-        await kernel.requestKernelInfo();
-      },
+      restartKernel: () => kernel.restart(),
       limits: {
         maxFixes: settings.maxFixes,
         verificationRuns: settings.verificationRuns,

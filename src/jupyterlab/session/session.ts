@@ -2,18 +2,17 @@ import { Notification } from '@jupyterlab/apputils';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
-import type { Contents, Kernel } from '@jupyterlab/services';
+import type { Contents } from '@jupyterlab/services';
 import type { ITranslator, TranslationBundle } from '@jupyterlab/translation';
 import type { IDisposable } from '@lumino/disposable';
 import {
   captureOriginal,
   importedModules,
-  KernelExecutor,
   normalizeNotebook,
   probeEnvironment,
   type IOriginalNotebook
 } from '../../core';
-import { interruptKernel } from '../interrupt';
+import { NotebookKernel, type LiveKernel } from '../kernel/notebook-kernel';
 import { PreflightScanner } from '../review/preflight';
 import { LoopModel } from '../review/loop-model';
 import type { LLMAccess } from '../llm/llm-access';
@@ -37,6 +36,7 @@ export class CheckSession implements IDisposable {
     this._settings = options.settings;
     this.llm = options.llm ?? null;
     this._trans = loadTranslation(options.translator);
+    this.kernel = new NotebookKernel({ panel: this.panel });
     this.scanner = new PreflightScanner({
       panel: this.panel,
       session: this.model,
@@ -50,6 +50,7 @@ export class CheckSession implements IDisposable {
       contents: options.contents,
       docManager: options.docManager,
       settings: options.settings,
+      kernel: this.kernel,
       original: () => this._original,
       originalCells: () => this._originalCells,
       translator: options.translator,
@@ -60,18 +61,18 @@ export class CheckSession implements IDisposable {
               review: this.review,
               scanner: this.scanner,
               panel: this.panel,
+              kernel: this.kernel,
               cellId,
               position
             })
           : Promise.resolve(null)
     });
     this.review.reverted.connect(() => this.loop.reset());
-    const context = this.panel.sessionContext;
-    context.kernelChanged.connect(this._onKernelChanged, this);
-    context.statusChanged.connect(this._updateKernel, this);
+    this.kernel.changed.connect(this._updateKernel, this);
+    this.kernel.kernelChanged.connect(this._onKernelChanged, this);
     this.panel.disposed.connect(this.dispose, this);
     this._updateKernel();
-    void context.ready.then(() => this._onKernelChanged());
+    void this.panel.sessionContext.ready.then(() => this._onKernelChanged());
     void this.panel.context.ready.then(() => {
       this._captureOriginal();
       void this.scanner.scan();
@@ -83,6 +84,9 @@ export class CheckSession implements IDisposable {
 
   /** The LLM Modernize asks after the migration rules; null without one. */
   readonly llm: LLMAccess | null;
+
+  /** The notebook's kernel, which every run and probe of the session goes through. */
+  readonly kernel: NotebookKernel;
 
   /** The state the views render. */
   readonly model = new SessionModel();
@@ -127,6 +131,11 @@ export class CheckSession implements IDisposable {
         trans: this._trans
       });
     });
+    // A check has no loop to compare the scores: the cells' outputs are compared here.
+    const { state } = this.model;
+    if (state === 'passed' || state === 'failed' || state === 'stopped') {
+      this.review.refreshScores(true);
+    }
   }
 
   /**
@@ -167,9 +176,9 @@ export class CheckSession implements IDisposable {
 
   /** Probes the versions of the modules the notebook imports, in its kernel. */
   async refreshEnvironment(): Promise<void> {
-    const kernel = this.panel.sessionContext.session?.kernel;
+    const probe = this.kernel.probe();
     const generation = ++this._probes;
-    if (!kernel || !this.panel.content.model) {
+    if (!probe || !this.panel.content.model) {
       this.model.environment = { state: 'unknown', modules: [] };
       return;
     }
@@ -186,7 +195,6 @@ export class CheckSession implements IDisposable {
     try {
       // What the helper modules beside the notebook import counts too.
       sources.push(...(await this._localModuleSources(sources)));
-      const probe = new KernelExecutor({ kernel });
       const found = await probeEnvironment(probe, importedModules(sources));
       if (generation === this._probes && !this._isDisposed) {
         this.model.environment = { state: 'ready', ...found };
@@ -236,9 +244,7 @@ export class CheckSession implements IDisposable {
         { autoClose: false }
       );
     }
-    const context = this.panel.sessionContext;
-    context.kernelChanged.disconnect(this._onKernelChanged, this);
-    context.statusChanged.disconnect(this._updateKernel, this);
+    this.kernel.dispose();
     this.panel.disposed.disconnect(this.dispose, this);
     this.review.dispose();
     this.loop.dispose();
@@ -253,34 +259,31 @@ export class CheckSession implements IDisposable {
    */
   private async _exclusive(
     which: Private.Work,
-    work: (
-      kernel: Kernel.IKernelConnection,
-      signal: AbortSignal
-    ) => Promise<void>
+    work: (kernel: LiveKernel, signal: AbortSignal) => Promise<void>
   ): Promise<void> {
     if (this.model.isRunning || this._controller || this._isDisposed) {
       return;
     }
-    const kernel = this.panel.sessionContext.session?.kernel;
+    const kernel = this.kernel.current();
     if (!kernel) {
       this.model.setRun('idle', Private.noKernel(which, this._trans));
       return;
     }
-    if (kernel.status === 'dead') {
+    if (kernel.isDead) {
       this.model.setRun('idle', Private.deadKernel(which, this._trans));
       return;
     }
     // Set before the first await: a second click while the run starts does nothing.
     const controller = new AbortController();
     this._controller = controller;
-    const spec = await kernel.spec.catch(() => undefined);
+    const spec = await kernel.spec();
     if (spec && !/python/i.test(spec.language)) {
       this._controller = null;
       this.model.setRun(
         'idle',
         this._trans.__(
           'The kernel is %1 (%2): only Python notebooks are supported.',
-          spec.display_name,
+          spec.displayName,
           spec.language
         )
       );
@@ -288,8 +291,8 @@ export class CheckSession implements IDisposable {
     }
     // Closing the notebook (or changing its kernel) disposes the connection mid-cell:
     // interrupt through the REST API so that nothing is left running.
-    const onGone = () => void interruptKernel(kernel);
-    kernel.disposed.connect(onGone);
+    const onGone = () => void kernel.interrupt();
+    kernel.connection.disposed.connect(onGone);
     try {
       // Before the first run clears them: the saved outputs hold the original scores.
       this._captureOriginal();
@@ -300,7 +303,7 @@ export class CheckSession implements IDisposable {
         Private.couldNotRun(which, String(error), this._trans)
       );
     } finally {
-      kernel.disposed.disconnect(onGone);
+      kernel.connection.disposed.disconnect(onGone);
       this._controller = null;
     }
   }
@@ -325,11 +328,9 @@ export class CheckSession implements IDisposable {
   }
 
   private _updateKernel(): void {
-    const context = this.panel.sessionContext;
-    const kernel = context.session?.kernel;
     this.model.kernel = {
-      displayName: kernel ? context.kernelDisplayName : '',
-      status: kernel ? kernel.status : null
+      displayName: this.kernel.displayName,
+      status: this.kernel.status
     };
   }
 

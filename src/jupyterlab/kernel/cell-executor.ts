@@ -1,13 +1,12 @@
 import type { CodeCell } from '@jupyterlab/cells';
 import type { Notebook } from '@jupyterlab/notebook';
-import type { Kernel } from '@jupyterlab/services';
-import {
+import type {
   KernelExecutor,
-  type ICellExecutor,
-  type ICellResult,
-  type ICheckCell,
-  type IKernelProbe
-} from '../core';
+  ICellExecutor,
+  ICellResult,
+  ICheckCell,
+  IKernelProbe
+} from '../../core';
 import { interruptKernel } from './interrupt';
 
 /**
@@ -20,10 +19,7 @@ export class NotebookCellExecutor implements ICellExecutor, IKernelProbe {
   constructor(options: NotebookCellExecutor.IOptions) {
     this._notebook = options.notebook;
     this._defaultCell = options.defaultCell ?? (() => undefined);
-    this._kernel = new KernelExecutor({
-      kernel: options.kernel,
-      interruptGraceMs: options.interruptGraceMs
-    });
+    this._kernel = options.kernel;
   }
 
   /** Per-cell options that tell {@link execute} which cell to render in. */
@@ -112,10 +108,8 @@ export namespace NotebookCellExecutor {
   export interface IOptions {
     /** The notebook whose cells show the outputs. */
     notebook: Notebook;
-    /** The notebook's live kernel. */
-    kernel: Kernel.IKernelConnection;
-    /** How long to wait after an interrupt before the kernel is restarted. */
-    interruptGraceMs?: number;
+    /** Runs the code in the notebook's kernel (the one {@link LiveKernel} keeps). */
+    kernel: KernelExecutor;
     /**
      * The cell to render in when an execution names none: a caller that runs cells
      * through code that passes no options (the loop) says which cell comes next.
