@@ -5,6 +5,8 @@ import { sklearnNotes } from './sklearn-modules';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 const TO = 'sklearn.discriminant_analysis';
+const IRIS =
+  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
 
 /**
  * `sklearn.lda.LDA` and `sklearn.qda.QDA`, removed in 0.19: the same estimators are
@@ -16,7 +18,7 @@ function discriminantMoved(
   module: string,
   name: string,
   toName: string,
-  setup: string
+  note?: string
 ): IRule {
   const last = module.split('.')[1];
   const id = `sklearn.${last}-module`;
@@ -37,32 +39,37 @@ function discriminantMoved(
       targets: [`${TO}.${toName}`],
       examples: [
         {
-          setup,
+          setup: IRIS,
           before: `from ${module} import ${name}\nprint(${name}().fit(X, y).score(X, y) > 0.9)`,
           after: `from ${TO} import ${toName} as ${name}\nprint(${name}().fit(X, y).score(X, y) > 0.9)`
         },
         {
-          setup,
+          setup: IRIS,
           before: `from sklearn import ${last}\nprint(${last}.${name}().fit(X, y).score(X, y) > 0.9)`,
           after: `from sklearn import discriminant_analysis as ${last}\nprint(${last}.${toName}().fit(X, y).score(X, y) > 0.9)`
         }
       ]
     },
     context => [
-      ...Private.imports(context, id, module, name, toName),
+      ...Private.imports(context, id, module, name, toName).map(match => ({
+        ...match,
+        note
+      })),
       ...Private.uses(context, id, old, toName)
     ],
     [last, name]
   );
 }
 
-const IRIS =
-  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
-
-/** The discriminant analysis modules of scikit-learn before 0.17. */
+/** The discriminant analysis modules scikit-learn removed in 0.19. */
 export const sklearnDiscriminantRules: IRule[] = [
-  discriminantMoved('sklearn.lda', 'LDA', 'LinearDiscriminantAnalysis', IRIS),
-  discriminantMoved('sklearn.qda', 'QDA', 'QuadraticDiscriminantAnalysis', IRIS)
+  discriminantMoved(
+    'sklearn.lda',
+    'LDA',
+    'LinearDiscriminantAnalysis',
+    'An n_components above the number of classes less one was cut down to it; today it raises a ValueError.'
+  ),
+  discriminantMoved('sklearn.qda', 'QDA', 'QuadraticDiscriminantAnalysis')
 ];
 
 namespace Private {
