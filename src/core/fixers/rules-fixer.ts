@@ -106,14 +106,21 @@ export function explainsFailure(
 }
 
 namespace Private {
-  /** For a cell, the names the notebook defines in any of its cells (see IRuleContext.defined). */
+  /**
+   * For a cell, the notebook's cells and the names it defines in any of them (see
+   * IRuleContext.cells and IRuleContext.defined).
+   */
   export function withDefinitions(request: IFixRequest): IScanEnvironment {
     const { environment, target, document } = request;
-    if (target.kind !== 'cell' || environment.defined) {
+    if (target.kind !== 'cell' || (environment.defined && environment.cells)) {
       return environment;
     }
     const cells = document.codeCells().map(cell => prepareSource(cell.source));
-    return { ...environment, defined: namesDefined(cells) };
+    return {
+      ...environment,
+      defined: environment.defined ?? namesDefined(cells),
+      cells: environment.cells ?? cells
+    };
   }
 
   /** Installed versions of distributions, read in the kernel; none when it cannot say. */

@@ -41,6 +41,8 @@ export interface IScanEnvironment {
   imports?: ReadonlyMap<string, string>;
   /** Names the notebook binds other than by import (all cells); by default the source's own. */
   defined?: ReadonlySet<string>;
+  /** The notebook's code cells, parsed (see IRuleContext.cells). */
+  cells?: readonly IPreparedSource[];
   /** False to ignore version gating (evidence uses it: which removed APIs are used). */
   gate?: boolean;
 }
@@ -59,6 +61,7 @@ export function createContext(
       (index ??= Private.indexNodes(prepared.tree)).get(type) ?? [],
     imports: environment.imports ?? importTable([prepared]),
     defined: environment.defined ?? namesDefined([prepared]),
+    cells: environment.cells,
     versions: environment.versions,
     evidence: environment.evidence ?? NO_EVIDENCE,
     files: environment.files ?? new Set()
@@ -141,6 +144,7 @@ export function scanNotebook(
       ...environment,
       imports,
       defined,
+      cells: environment.cells ?? prepared,
       gate: false
     });
     if (skip) {

@@ -1,4 +1,5 @@
 import type { SyntaxNode, Tree } from '@lezer/common';
+import type { IPreparedSource } from './prepare';
 
 /** The three kinds of fix, chosen in this order of need: budget, failure, score. */
 export type FixKind =
@@ -96,6 +97,12 @@ export interface IRuleContext {
    * a moved name the notebook also defines is not renamed in its uses.
    */
   defined: ReadonlySet<string>;
+  /**
+   * The notebook's code cells, parsed, this source among them: a rewrite that takes a
+   * name away (comments out its import) looks for its uses in every cell. Absent for a
+   * module, which sees only itself.
+   */
+  cells?: readonly IPreparedSource[];
   /**
    * Installed versions by distribution name (`scikit-learn`), probed in the kernel; the
    * kernel's Python under `python`.

@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { importsOf } from './builders-imports';
+import { createContext } from './engine';
 import {
   argsOf,
   calleeOf,
@@ -23,7 +24,8 @@ const NOTE =
 
 /**
  * Interactive controls without ipywidgets: each `interact(f, a=(0, 10))` becomes the call
- * the control would make first, `f(a=5)`, and the widget imports are commented out.
+ * the control would make first, `f(a=5)`, and the widget imports are commented out where
+ * no cell uses what they bind but in those calls.
  */
 export const widgetRules: IRule[] = [
   defineRule(
@@ -66,12 +68,7 @@ export const widgetRules: IRule[] = [
         }
       ]
     },
-    context => [
-      ...Private.imports(context),
-      ...Private.calls(context),
-      ...Private.interactives(context),
-      ...Private.decorators(context)
-    ]
+    context => [...Private.imports(context), ...Private.rewrites(context)]
   )
 ];
 
@@ -98,11 +95,29 @@ namespace Private {
     return MODULES.some(module => target.startsWith(`${module}.`));
   }
 
-  /** The widget imports, commented out (`pass` where a block would be left empty). */
+  /** The rewrites of the controls: every match but the imports'. */
+  export function rewrites(context: IRuleContext): IRuleMatch[] {
+    return [
+      ...calls(context),
+      ...interactives(context),
+      ...decorators(context)
+    ];
+  }
+
+  /**
+   * The widget imports, commented out (`pass` where a block would be left empty); an
+   * import stays where a name it binds is used other than in a rewritten control (the
+   * widget's `__version__` printed, a slider made for a helper), so no name is left unbound.
+   */
   export function imports(context: IRuleContext): IRuleMatch[] {
     return importsOf(context).flatMap(({ node, module, names }) => {
       const modules = module ? [module.name] : names.map(n => n.name);
       if (!modules.some(name => MODULES.includes(name))) {
+        return [];
+      }
+      // `from ipywidgets import *` binds names no one can list.
+      const bound = names.map(n => n.alias ?? n.name.split('.')[0]);
+      if (bound.length === 0 || !onlyInRewrites(context, bound)) {
         return [];
       }
       const text = textOf(context, node);
@@ -119,6 +134,56 @@ namespace Private {
         unlessInstalled(node, [{ from: node.from, to: node.to, insert }])
       ];
     });
+  }
+
+  /** Whether the names are used, in every cell, only in code the control rewrites replace. */
+  function onlyInRewrites(
+    context: IRuleContext,
+    names: readonly string[]
+  ): boolean {
+    return sources(context).every(source => {
+      const edits = rewrites(source).flatMap(
+        match => match.question?.decide('False') ?? []
+      );
+      const kept = edits.map(edit => uncommented(edit.insert));
+      return source.nodes('VariableName').every(node => {
+        const name = textOf(source, node);
+        return (
+          !names.includes(name) ||
+          node.parent?.name === 'ImportStatement' ||
+          (edits.some(e => e.from <= node.from && node.to <= e.to) &&
+            !kept.some(text => new RegExp(`\\b${name}\\b`).test(text)))
+        );
+      });
+    });
+  }
+
+  /** The lines of inserted text that run (not those commented out). */
+  function uncommented(text: string): string {
+    return text
+      .split('\n')
+      .filter(line => !line.trimStart().startsWith('#'))
+      .join('\n');
+  }
+
+  /** The source and the notebook's other code cells, each as a rule sees it. */
+  function sources(context: IRuleContext): IRuleContext[] {
+    return [context, ...others(context)];
+  }
+
+  function others(context: IRuleContext): IRuleContext[] {
+    return (context.cells ?? [])
+      .filter(cell => cell.source !== context.source && !cell.skip)
+      .map(cell =>
+        createContext(cell, {
+          versions: context.versions,
+          evidence: context.evidence,
+          files: context.files,
+          imports: context.imports,
+          defined: context.defined,
+          cells: context.cells
+        })
+      );
   }
 
   /** `interact(f, a=...)` as a statement of its own or returned → `f(a=...)`. */
@@ -179,7 +244,19 @@ namespace Private {
         { from: statement.from, to: statement.to, insert: made }
       ];
       if (assigned) {
-        edits.push(...widgetUses(context, statement, textOf(context, target)));
+        const { uses, tainted } = widgetUses(
+          context,
+          statement,
+          textOf(context, target)
+        );
+        // A widget another cell lays out or shows would be left unbound there.
+        const elsewhere = others(context).some(other =>
+          other.nodes('VariableName').some(n => tainted.has(textOf(other, n)))
+        );
+        if (elsewhere) {
+          return [];
+        }
+        edits.push(...uses);
       }
       return [unlessInstalled(call, edits)];
     });
@@ -202,12 +279,15 @@ namespace Private {
     return `${callable}(${values})`;
   }
 
-  /** Top-level statements after `from` that use the widget or a name made from it, commented out. */
+  /**
+   * Top-level statements after `from` that use the widget or a name made from it,
+   * commented out, and those names.
+   */
   function widgetUses(
     context: IRuleContext,
     from: SyntaxNode,
     widget: string
-  ): ITextEdit[] {
+  ): { uses: ITextEdit[]; tainted: Set<string> } {
     const tainted = new Set([widget]);
     const edits: ITextEdit[] = [];
     for (let s = from.nextSibling; s; s = s.nextSibling) {
@@ -229,7 +309,7 @@ namespace Private {
         insert: `# ${text.replace(/\n/g, '\n# ')}`
       });
     }
-    return edits;
+    return { uses: edits, tainted };
   }
 
   /** `@interact(a=...)` above `def f(a)`: the decorator goes and `f(a=...)` follows the def. */

@@ -89,9 +89,11 @@ export async function offlineProposals(
   options: IOfflineFixOptions
 ): Promise<IProposal[]> {
   const { cells, probe } = options;
+  const prepared = cells.map(cell => prepareSource(cell.source));
   const environment: IScanEnvironment = {
     ...options.environment,
-    imports: importTable(cells.map(cell => prepareSource(cell.source)))
+    imports: importTable(prepared),
+    cells: prepared
   };
   const proposals: IProposal[] = [];
   for (const cell of cells) {

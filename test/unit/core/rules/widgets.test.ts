@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { proposeRewrite } from '../../../../src/core/rules';
+import {
+  importTable,
+  prepareSource,
+  proposeRewrite,
+  scanSource
+} from '../../../../src/core/rules';
 import { widgetRules } from '../../../../src/core/rules/widgets';
-import { answered, matchesIn, testExamples } from './helpers';
+import { answered, matchesIn, testExamples, versionsFor } from './helpers';
 
 testExamples(widgetRules);
 
@@ -12,6 +17,18 @@ const [rule] = widgetRules;
 function rewritten(source: string, installed = 'False', setup = ''): string {
   const matches = answered(matchesIn(rule, source, { setup }), installed);
   return proposeRewrite(source, matches)?.source ?? source;
+}
+
+/** The rewrite of one cell of a notebook without ipywidgets, seeing all its cells. */
+function rewrittenCell(cells: string[], index: number): string {
+  const prepared = cells.map(prepareSource);
+  const matches = scanSource(cells[index], [rule], {
+    versions: versionsFor(rule),
+    imports: importTable(prepared),
+    cells: prepared
+  });
+  const source = cells[index];
+  return proposeRewrite(source, answered(matches, 'False'))?.source ?? source;
 }
 
 describe('interactive controls without ipywidgets', () => {
@@ -90,5 +107,44 @@ describe('interactive controls without ipywidgets', () => {
       rewritten(source),
       'try:\n    pass\n    # from ipywidgets import interact  (ipywidgets is not installed)\nexcept ImportError:\n    pass'
     );
+  });
+
+  it('keeps an import whose name the cell uses outside a control', () => {
+    const source =
+      "import ipywidgets as widgets\nfrom ipywidgets import interact\nprint('widgets', widgets.__version__)\ninteract(show, n=(0, 10))";
+    assert.equal(
+      rewritten(source),
+      "import ipywidgets as widgets\n# from ipywidgets import interact  (ipywidgets is not installed)\nprint('widgets', widgets.__version__)\nshow(n=5)"
+    );
+  });
+
+  it('keeps an import whose name a later cell uses outside a control', () => {
+    const cells = [
+      'from ipywidgets import interact, IntSlider',
+      'interact(show, n=(0, 10))',
+      'slider = IntSlider(max=5)'
+    ];
+    assert.equal(rewrittenCell(cells, 0), cells[0]);
+    assert.equal(rewrittenCell(cells, 1), 'show(n=5)');
+  });
+
+  it('comments out an import whose names only the controls of later cells use', () => {
+    const cells = [
+      'import ipywidgets as widgets\nfrom ipywidgets import interact',
+      'interact(show, n=widgets.IntSlider(value=3))'
+    ];
+    assert.equal(
+      rewrittenCell(cells, 0),
+      '# import ipywidgets as widgets  (ipywidgets is not installed)\n# from ipywidgets import interact  (ipywidgets is not installed)'
+    );
+    assert.equal(rewrittenCell(cells, 1), 'show(n=3)');
+  });
+
+  it('keeps an interactive widget another cell shows', () => {
+    const cells = [
+      'from ipywidgets import interactive\npanel = interactive(show, n=(0, 10))',
+      'display(panel)'
+    ];
+    assert.equal(rewrittenCell(cells, 0), cells[0]);
   });
 });
