@@ -14,6 +14,7 @@ import { numpyShapeRules } from './numpy-shapes';
 import { numpyNoneCompareRules } from './numpy-none-compare';
 import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
+import { pandasPositionalRules } from './pandas-positions';
 import { pandasSignatureRules } from './pandas-signatures';
 import { pandasStringRules } from './pandas-strings';
 import { pandasStrSetitemRules } from './pandas-str-setitem';
@@ -76,6 +77,7 @@ export const allRules: readonly IRule[] = [
   ...numpyNoneCompareRules,
   ...pandasApiRules,
   ...pandasCallRules,
+  ...pandasPositionalRules,
   ...pandasSignatureRules,
   // Before the behaviour rules: a dtype comparison the kernel confirms is rewritten here.
   ...pandasStringRules,
