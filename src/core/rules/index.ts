@@ -15,6 +15,7 @@ import { numpyNoneCompareRules } from './numpy-none-compare';
 import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
 import { pandasPositionalRules } from './pandas-positions';
+import { pandasOptionRules } from './pandas-options';
 import { pandasSignatureRules } from './pandas-signatures';
 import { pandasStringRules } from './pandas-strings';
 import { pandasStrSetitemRules } from './pandas-str-setitem';
@@ -78,6 +79,7 @@ export const allRules: readonly IRule[] = [
   ...pandasApiRules,
   ...pandasCallRules,
   ...pandasPositionalRules,
+  ...pandasOptionRules,
   ...pandasSignatureRules,
   // Before the behaviour rules: a dtype comparison the kernel confirms is rewritten here.
   ...pandasStringRules,

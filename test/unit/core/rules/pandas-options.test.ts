@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  importTable,
+  prepareSource,
+  proposeRewrite,
+  scanSource
+} from '../../../../src/core/rules';
+import { pandasOptionRules } from '../../../../src/core/rules/pandas-options';
+import { testExamples, TODAY } from './helpers';
+
+/** The cell as the option rules rewrite it after `earlier` cells. */
+function rewrite(cell: string, earlier = 'import pandas as pd'): string {
+  const imports = importTable([earlier, cell].map(prepareSource));
+  const matches = scanSource(cell, pandasOptionRules, {
+    versions: TODAY,
+    imports
+  });
+  return proposeRewrite(cell, matches)?.source ?? cell;
+}
+
+testExamples(pandasOptionRules);
+
+describe('option names', () => {
+  it('spells short and removed names in full in every option call, quotes kept', () => {
+    assert.equal(
+      rewrite(
+        [
+          "pd.set_option('max_rows', 10, 'display.width', 100, 'max_columns', None)",
+          'pd.reset_option("Precision")',
+          "print(pd.get_option(pat=r'line_width'), pd.describe_option('height'))"
+        ].join('\n')
+      ),
+      [
+        "pd.set_option('display.max_rows', 10, 'display.width', 100, 'display.max_columns', None)",
+        'pd.reset_option("display.precision")',
+        "print(pd.get_option(pat=r'display.width'), pd.describe_option('display.max_rows'))"
+      ].join('\n')
+    );
+  });
+
+  it('follows imports of the option functions', () => {
+    assert.equal(
+      rewrite("set_option('precision', 3)", 'from pandas import set_option'),
+      "set_option('display.precision', 3)"
+    );
+  });
+
+  it('leaves values, full names, other libraries and names it cannot read alone', () => {
+    for (const cell of [
+      "pd.set_option('display.max_colwidth', 'precision')",
+      "pd.set_option('display.precision', 3)",
+      "np.set_printoptions(precision=3)\nstyler.set_option('precision', 3)",
+      'pd.set_option(name, 3)',
+      "pd.set_option(f'{prefix}precision', 3)"
+    ]) {
+      assert.equal(
+        rewrite(cell, 'import numpy as np\nimport pandas as pd'),
+        cell
+      );
+    }
+  });
+});
