@@ -27,7 +27,16 @@ interface IImport {
  * sklearn.externals import joblib` becomes `import joblib`.
  */
 export function moduleMoved(
-  info: IRuleInfo & { module: string; to: string; note?: string }
+  info: IRuleInfo & {
+    module: string;
+    to: string;
+    note?: string;
+    /**
+     * Whether the new module has a name, when known: a `from` import of a name it lacks
+     * is left alone (the name stayed private, or lives elsewhere now).
+     */
+    exports?: (name: string) => boolean;
+  }
 ): IRule {
   const moved = (name: string) =>
     name === info.module || name.startsWith(`${info.module}.`)
@@ -39,6 +48,14 @@ export function moduleMoved(
       const matches: IRuleMatch[] = [];
       for (const statement of importsOf(context)) {
         const { module, names, node } = statement;
+        if (
+          module &&
+          info.exports &&
+          moved(module.name) === info.to &&
+          names.some(name => name.name !== '*' && !info.exports!(name.name))
+        ) {
+          continue;
+        }
         const runs = module ? [module] : names;
         const edits = runs.flatMap(run => {
           let insert = moved(run.name);

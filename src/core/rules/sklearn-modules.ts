@@ -1,4 +1,5 @@
 import { moduleMoved } from './builders-imports';
+import { SKLEARN_NAMES } from './sklearn-names';
 import type { IRule } from './types';
 
 /** scikit-learn's release notes for a minor version, e.g. `0.20`. */
@@ -119,14 +120,192 @@ const MOVED: readonly (readonly [string, string, string, string, string])[] = [
     'PCA'
   ],
   // sklearn.externals.six: see sklearn-six.ts (its names are in the standard library).
-  ['sklearn.externals.joblib', 'joblib', '0.23', 'vendored', 'dump']
+  ['sklearn.externals.joblib', 'joblib', '0.23', 'vendored', 'dump'],
+  ...privateModules()
 ];
+
+/**
+ * The other modules 0.22 made private (`sklearn.metrics.regression` is
+ * `sklearn.metrics._regression`, its names imported from `sklearn.metrics`), removed in
+ * 0.24: `package: [[old module, a name it had], ...]`. Internals (Cython helpers, base
+ * classes) are left out: nothing imports them from a public package.
+ */
+function privateModules(): [string, string, string, string, string][] {
+  const packages: Record<string, [string, string][]> = {
+    'sklearn.ensemble': [
+      ['bagging', 'BaggingClassifier'],
+      ['gradient_boosting', 'GradientBoostingClassifier'],
+      ['iforest', 'IsolationForest'],
+      ['voting', 'VotingClassifier'],
+      ['weight_boosting', 'AdaBoostClassifier']
+    ],
+    'sklearn.tree': [['export', 'export_graphviz']],
+    'sklearn.neural_network': [
+      ['rbm', 'BernoulliRBM'],
+      ['multilayer_perceptron', 'MLPClassifier']
+    ],
+    'sklearn.cluster': [
+      ['affinity_propagation_', 'AffinityPropagation'],
+      ['bicluster', 'SpectralBiclustering'],
+      ['birch', 'Birch'],
+      ['dbscan_', 'DBSCAN'],
+      ['hierarchical', 'AgglomerativeClustering'],
+      ['mean_shift_', 'MeanShift'],
+      ['optics_', 'OPTICS'],
+      ['spectral', 'SpectralClustering']
+    ],
+    'sklearn.mixture': [
+      ['gaussian_mixture', 'GaussianMixture'],
+      ['bayesian_mixture', 'BayesianGaussianMixture']
+    ],
+    'sklearn.covariance': [
+      ['empirical_covariance_', 'EmpiricalCovariance'],
+      ['shrunk_covariance_', 'LedoitWolf'],
+      ['robust_covariance', 'MinCovDet'],
+      ['graph_lasso_', 'GraphicalLasso'],
+      ['elliptic_envelope', 'EllipticEnvelope']
+    ],
+    'sklearn.cross_decomposition': [
+      ['cca_', 'CCA'],
+      ['pls_', 'PLSRegression']
+    ],
+    'sklearn.svm': [['bounds', 'l1_min_c']],
+    'sklearn.decomposition': [
+      ['dict_learning', 'DictionaryLearning'],
+      ['factor_analysis', 'FactorAnalysis'],
+      ['fastica_', 'FastICA'],
+      ['incremental_pca', 'IncrementalPCA'],
+      ['kernel_pca', 'KernelPCA'],
+      ['nmf', 'NMF'],
+      ['online_lda', 'LatentDirichletAllocation'],
+      ['sparse_pca', 'SparsePCA'],
+      ['truncated_svd', 'TruncatedSVD']
+    ],
+    'sklearn.gaussian_process': [
+      ['gpr', 'GaussianProcessRegressor'],
+      ['gpc', 'GaussianProcessClassifier']
+    ],
+    'sklearn.datasets': [
+      ['base', 'load_iris'],
+      ['california_housing', 'fetch_california_housing'],
+      ['covtype', 'fetch_covtype'],
+      ['kddcup99', 'fetch_kddcup99'],
+      ['lfw', 'fetch_lfw_people'],
+      ['olivetti_faces', 'fetch_olivetti_faces'],
+      ['openml', 'fetch_openml'],
+      ['rcv1', 'fetch_rcv1'],
+      ['species_distributions', 'fetch_species_distributions'],
+      ['svmlight_format', 'load_svmlight_file'],
+      ['twenty_newsgroups', 'fetch_20newsgroups']
+    ],
+    'sklearn.feature_extraction': [
+      ['dict_vectorizer', 'DictVectorizer'],
+      ['hashing', 'FeatureHasher']
+    ],
+    'sklearn.feature_extraction.text': [['stop_words', 'ENGLISH_STOP_WORDS']],
+    'sklearn.linear_model': [
+      ['bayes', 'BayesianRidge'],
+      ['coordinate_descent', 'Lasso'],
+      ['huber', 'HuberRegressor'],
+      ['least_angle', 'LassoLarsCV'],
+      ['omp', 'OrthogonalMatchingPursuit'],
+      ['passive_aggressive', 'PassiveAggressiveClassifier'],
+      ['perceptron', 'Perceptron'],
+      ['ransac', 'RANSACRegressor'],
+      ['ridge', 'Ridge'],
+      ['stochastic_gradient', 'SGDClassifier'],
+      ['theil_sen', 'TheilSenRegressor']
+    ],
+    // The cluster metrics are imported from sklearn.metrics (sklearn.metrics.cluster
+    // lists only a few of them as its own).
+    'sklearn.metrics': [
+      ['regression', 'mean_squared_error'],
+      ['ranking', 'roc_curve'],
+      ['cluster.bicluster', 'consensus_score'],
+      ['cluster.supervised', 'adjusted_rand_score'],
+      ['cluster.unsupervised', 'silhouette_score']
+    ],
+    'sklearn.neighbors': [
+      ['ball_tree', 'BallTree'],
+      ['classification', 'KNeighborsClassifier'],
+      ['graph', 'kneighbors_graph'],
+      ['kd_tree', 'KDTree'],
+      ['lof', 'LocalOutlierFactor'],
+      ['nca', 'NeighborhoodComponentsAnalysis'],
+      ['nearest_centroid', 'NearestCentroid'],
+      ['regression', 'KNeighborsRegressor'],
+      ['unsupervised', 'NearestNeighbors']
+    ],
+    'sklearn.manifold': [
+      ['isomap', 'Isomap'],
+      ['locally_linear', 'LocallyLinearEmbedding'],
+      ['mds', 'MDS'],
+      ['spectral_embedding_', 'SpectralEmbedding'],
+      ['t_sne', 'TSNE']
+    ],
+    'sklearn.semi_supervised': [['label_propagation', 'LabelPropagation']],
+    'sklearn.feature_selection': [
+      ['from_model', 'SelectFromModel'],
+      ['mutual_info', 'mutual_info_regression'],
+      ['rfe', 'RFE'],
+      ['univariate_selection', 'SelectKBest'],
+      ['variance_threshold', 'VarianceThreshold']
+    ]
+  };
+  // A stop-word list lives in the text module, beside the vectorizers that use it.
+  const parentOf = (to: string) =>
+    to === 'sklearn.feature_extraction.text'
+      ? 'sklearn.feature_extraction'
+      : to;
+  return Object.entries(packages).flatMap(([to, modules]) =>
+    modules.map(([leaf, name]): [string, string, string, string, string] => [
+      `${parentOf(to)}.${leaf}`,
+      to,
+      '0.24',
+      'private',
+      name
+    ])
+  );
+}
 
 const WHY: Record<string, string> = {
   removed: 'was removed',
   private: 'became private',
   vendored: 'vendored copy was removed'
 };
+
+namespace Private {
+  const taken = new Set<string>();
+
+  /** The names a public module has, or undefined when the list does not know it. */
+  export function exportedBy(
+    module: string
+  ): ((name: string) => boolean) | undefined {
+    const names = SKLEARN_NAMES[module];
+    if (names === undefined) {
+      return undefined;
+    }
+    const known = new Set(names.split(' '));
+    return name => known.has(name);
+  }
+
+  /**
+   * `sklearn.<module>-module` (`sklearn.forest-module`); a name two packages share
+   * (`metrics.regression`, `neighbors.regression`) is the whole path for the second
+   * (`sklearn.neighbors-regression-module`).
+   */
+  export function ruleId(module: string): string {
+    const parts = module
+      .split('.')
+      .map(part => part.replace(/_+$/, '').replace(/_/g, '-'));
+    let id = `sklearn.${parts[parts.length - 1]}-module`;
+    if (taken.has(id)) {
+      id = `sklearn.${parts.slice(1).join('-')}-module`;
+    }
+    taken.add(id);
+    return id;
+  }
+}
 
 /** Module rules: removed, private and vendored module paths. */
 export const sklearnModuleRules: IRule[] = MOVED.map(
@@ -135,6 +314,10 @@ export const sklearnModuleRules: IRule[] = MOVED.map(
       module.slice(0, module.lastIndexOf('.')),
       module.slice(module.lastIndexOf('.') + 1)
     ];
+    // A constant has no __name__ to print: its length will do.
+    const shown = /^[A-Z]+(_[A-Z]+)+$/.test(name)
+      ? `len(${name})`
+      : `${name}.__name__`;
     const examples =
       kind === 'vendored'
         ? [
@@ -145,12 +328,12 @@ export const sklearnModuleRules: IRule[] = MOVED.map(
           ]
         : [
             {
-              before: `from ${module} import ${name}\nprint(${name}.__name__)`,
-              after: `from ${to} import ${name}\nprint(${name}.__name__)`
+              before: `from ${module} import ${name}\nprint(${shown})`,
+              after: `from ${to} import ${name}\nprint(${shown})`
             }
           ];
     return moduleMoved({
-      id: `sklearn.${last.replace(/_+$/, '').replace(/_/g, '-')}-module`,
+      id: Private.ruleId(module),
       distribution: 'scikit-learn',
       since,
       summary: `\`${module}\` ${WHY[kind]} in scikit-learn ${since}: import from \`${to}\`.`,
@@ -167,6 +350,7 @@ export const sklearnModuleRules: IRule[] = MOVED.map(
             },
       module,
       to,
+      exports: kind === 'private' ? Private.exportedBy(to) : undefined,
       note:
         module === 'sklearn.cross_validation'
           ? 'KFold and StratifiedKFold changed signature: they take n_splits and split(X, y).'

@@ -51,6 +51,44 @@ describe('a removed module imported among other names', () => {
   });
 });
 
+describe('a module 0.22 made private', () => {
+  const rewrite = (cell: string) =>
+    proposeRewrite(
+      cell,
+      scanSource(cell, sklearnModuleRules, { versions: TODAY })
+    )?.source ?? null;
+
+  it('is imported from its public package, names and dotted uses alike', () => {
+    assert.equal(
+      rewrite(
+        'from sklearn.metrics.regression import mean_squared_error, r2_score'
+      ),
+      'from sklearn.metrics import mean_squared_error, r2_score'
+    );
+    assert.equal(
+      rewrite(
+        'import sklearn.neighbors.classification\nm = sklearn.neighbors.classification.KNeighborsClassifier()'
+      ),
+      'import sklearn.neighbors\nm = sklearn.neighbors.KNeighborsClassifier()'
+    );
+    assert.equal(
+      rewrite(
+        'from sklearn.feature_extraction.stop_words import ENGLISH_STOP_WORDS'
+      ),
+      'from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS'
+    );
+  });
+
+  it('is left alone when a name it imports is not public in the package', () => {
+    // Bunch is in sklearn.utils, not sklearn.datasets: that rewrite would only move the error.
+    assert.equal(rewrite('from sklearn.datasets.base import Bunch'), null);
+    assert.equal(
+      rewrite('from sklearn.datasets.base import load_iris, Bunch'),
+      null
+    );
+  });
+});
+
 describe('n_alphas', () => {
   it('becomes alphas=n, and goes where the call lists its alphas', () => {
     const cell =
