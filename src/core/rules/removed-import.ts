@@ -1,4 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
+import { createContext } from './engine';
 import { textOf } from './syntax';
 import type { IRuleContext, ITextEdit } from './types';
 
@@ -11,13 +12,14 @@ interface IName {
 }
 
 /**
- * A removed name that a module imports at its top but uses only inside functions
- * (`from sklearn.datasets import load_boston` for a `load_extended_boston()` helper): the
- * import goes into a `try`, so the module imports and everything else in it works, and
- * the name becomes a function that raises the same ImportError, so only code that calls
- * it fails, as it would have. Null when the import is nested, or the name is not used here
- * or used outside a function (a cell that loads the data at its top level fails at the
- * import as before).
+ * A removed name that is imported at the top but used only inside functions
+ * (`from sklearn.datasets import load_boston` for a `load_extended_boston()` helper), or, in
+ * a notebook, used by no cell at all: the import goes into a `try`, so the cell imports and
+ * everything else in it works, and the name becomes a function that raises the same
+ * ImportError, so only code that calls it fails, as it would have. Null when the import is
+ * nested, or the name is used outside a function in any cell (a cell that loads the data at
+ * its top level fails at the import as before), or a module never uses it (a notebook may
+ * import it from there).
  */
 export function guardedImport(
   context: IRuleContext,
@@ -30,14 +32,21 @@ export function guardedImport(
     return null;
   }
   const local = removed.alias ?? removed.name;
-  const uses = context
-    .nodes('VariableName')
-    .filter(
-      node =>
-        textOf(context, node) === local &&
-        (node.from < statement.from || node.to > statement.to)
-    );
-  if (uses.length === 0 || !uses.every(Private.inFunction)) {
+  const uses = Private.sources(context).flatMap(source =>
+    source
+      .nodes('VariableName')
+      .filter(
+        node =>
+          textOf(source, node) === local &&
+          (source !== context ||
+            node.from < statement.from ||
+            node.to > statement.to)
+      )
+  );
+  if (!uses.every(Private.inFunction)) {
+    return null;
+  }
+  if (uses.length === 0 && !context.cells) {
     return null;
   }
   const imported = removed.alias
@@ -65,6 +74,14 @@ export function guardedImport(
 }
 
 namespace Private {
+  /** The source and the notebook's other code cells (a module sees only itself). */
+  export function sources(context: IRuleContext): IRuleContext[] {
+    const others = (context.cells ?? [])
+      .filter(cell => cell.source !== context.source && !cell.skip)
+      .map(cell => createContext(cell, context));
+    return [context, ...others];
+  }
+
   export function inFunction(node: SyntaxNode): boolean {
     for (let up = node.parent; up; up = up.parent) {
       if (up.name === 'Body' && up.parent?.name === 'FunctionDefinition') {

@@ -7,6 +7,7 @@ import {
   blankMagics,
   compareVersions,
   evidenceOf,
+  prepareSource,
   proposeRewrite,
   ruleApplies,
   rulesExplaining,
@@ -347,6 +348,27 @@ describe('rewrites', () => {
       propose(
         'if True:\n    from sklearn.datasets import load_boston\n\ndef f():\n    return load_boston()'
       ),
+      null
+    );
+  });
+  it('guards the import of a removed name no cell of the notebook uses', () => {
+    const inNotebook = (cells: string[]) => {
+      const prepared = cells.map(prepareSource);
+      return proposeRewrite(
+        cells[0],
+        scanSource(cells[0], allRules, { versions: TODAY, cells: prepared })
+      );
+    };
+    const imports =
+      'from sklearn.datasets import fetch_mldata, load_digits\ndigits = load_digits()';
+    const guarded = inNotebook([imports, 'print(digits.data.shape)'])!.source;
+    assert.match(
+      guarded,
+      /^from sklearn\.datasets import load_digits\ntry:\n {4}from sklearn\.datasets import fetch_mldata\n/
+    );
+    // Another cell loads the data with it: that cell's import fails as before.
+    assert.equal(
+      inNotebook([imports, "mnist = fetch_mldata('MNIST original')"]),
       null
     );
   });
