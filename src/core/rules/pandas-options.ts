@@ -4,24 +4,24 @@ import { argsOf, calleeOf, dottedName, resolve, stringValue } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 /** pandas' option functions, and whether every other positional argument is a key. */
-const OPTION_CALLS: Record<string, boolean> = {
-  set_option: true,
-  option_context: true,
-  get_option: false,
-  reset_option: false,
-  describe_option: false
-};
+const OPTION_CALLS = new Map([
+  ['set_option', true],
+  ['option_context', true],
+  ['get_option', false],
+  ['reset_option', false],
+  ['describe_option', false]
+]);
 
 /** The option-name literals of pandas' option calls whose name is in `table`. */
 function optionNames(
   context: IRuleContext,
   ruleId: string,
-  table: Record<string, string>
+  table: ReadonlyMap<string, string>
 ): IRuleMatch[] {
   return context.nodes('CallExpression').flatMap(call => {
     const callee = calleeOf(context, call);
     const dotted = callee && dottedName(context, callee.node);
-    const pairs = callee ? OPTION_CALLS[callee.name] : undefined;
+    const pairs = callee ? OPTION_CALLS.get(callee.name) : undefined;
     if (
       pairs === undefined ||
       !dotted ||
@@ -29,14 +29,17 @@ function optionNames(
     ) {
       return [];
     }
-    const args = argsOf(context, call).filter(arg => !arg.star);
+    const args = argsOf(context, call);
+    if (args.some(arg => arg.star)) {
+      return [];
+    }
     const keys = args.filter((arg, i) =>
       arg.name ? arg.name === 'pat' : pairs ? i % 2 === 0 : i === 0
     );
     return keys.flatMap(key => {
       const text = context.source.slice(key.valueFrom, key.valueTo);
       const name = stringValue(text);
-      const to = name === null ? undefined : table[name.toLowerCase()];
+      const to = name === null ? undefined : table.get(name.toLowerCase());
       if (key.value.name !== 'String' || to === undefined) {
         return [];
       }
@@ -59,8 +62,9 @@ function optionRenamed(
   info: IRuleInfo & { table: Record<string, string> }
 ): IRule {
   const { table, ...rest } = info;
+  const names = new Map(Object.entries(table));
   return defineRule({ ...rest, needs: ['option'] }, context =>
-    optionNames(context, info.id, table)
+    optionNames(context, info.id, names)
   );
 }
 

@@ -14,15 +14,18 @@ interface IPositional {
   to: string;
 }
 
-const POSITIONAL: Record<string, readonly IPositional[]> = {
-  irow: [{ arity: 1, types: ['DataFrame', 'Series'], to: 'iloc[$]' }],
-  icol: [{ arity: 1, types: ['DataFrame'], to: 'iloc[:, $]' }],
-  iget: [{ arity: 1, types: ['Series'], to: 'iloc[$]' }],
-  iget_value: [
-    { arity: 1, types: ['Series'], to: 'iloc[$]' },
-    { arity: 2, types: ['DataFrame'], to: 'iat[$]' }
+const POSITIONAL = new Map<string, readonly IPositional[]>([
+  ['irow', [{ arity: 1, types: ['DataFrame', 'Series'], to: 'iloc[$]' }]],
+  ['icol', [{ arity: 1, types: ['DataFrame'], to: 'iloc[:, $]' }]],
+  ['iget', [{ arity: 1, types: ['Series'], to: 'iloc[$]' }]],
+  [
+    'iget_value',
+    [
+      { arity: 1, types: ['Series'], to: 'iloc[$]' },
+      { arity: 2, types: ['DataFrame'], to: 'iat[$]' }
+    ]
   ]
-};
+]);
 
 // No other library's objects had these methods: in a notebook that imports pandas and
 // defines none of them, the call is pandas'. `iget` is a plainer name: the kernel is asked.
@@ -72,7 +75,7 @@ export const pandasPositionalRule: IRule = defineRule(
     );
     return context.nodes('CallExpression').flatMap(call => {
       const callee = calleeOf(context, call);
-      const forms = callee && POSITIONAL[callee.name];
+      const forms = callee && POSITIONAL.get(callee.name);
       if (!forms || callee.node.name !== 'MemberExpression') {
         return [];
       }

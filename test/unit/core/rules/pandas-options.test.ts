@@ -52,6 +52,8 @@ describe('option names', () => {
       "pd.set_option('display.precision', 3)",
       "np.set_printoptions(precision=3)\nstyler.set_option('precision', 3)",
       'pd.set_option(name, 3)',
+      "pd.set_option(*pair, 'precision', 3)",
+      "pd.get_option('constructor')\npd.toString('precision')",
       "pd.set_option(f'{prefix}precision', 3)"
     ]) {
       assert.equal(

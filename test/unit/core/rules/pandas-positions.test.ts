@@ -72,7 +72,8 @@ describe('removed positional accessors', () => {
       'r = df.icol(0, 1)',
       'r = s.iget_value(*ij)',
       'r = pd.irow(0)',
-      'r = irow(0)'
+      'r = irow(0)',
+      'r = df.constructor(0)'
     ]) {
       assert.equal(rewrite(cell, 'DataFrame'), cell);
     }
