@@ -175,6 +175,26 @@ export const sklearnParamRules: IRule[] = [
   }),
   keywordRenamed({
     ...info(
+      'splitter-n-iter',
+      '0.20',
+      '`n_iter` is `n_splits` in ShuffleSplit, StratifiedShuffleSplit and GroupShuffleSplit since 0.20.'
+    ),
+    raises: unexpected('n_iter'),
+    callees: ['ShuffleSplit', 'StratifiedShuffleSplit', 'GroupShuffleSplit'],
+    module: 'sklearn',
+    keyword: 'n_iter',
+    to: 'n_splits',
+    examples: [
+      {
+        before:
+          'from sklearn.model_selection import ShuffleSplit\nprint(ShuffleSplit(test_size=0.5, n_iter=4).get_n_splits())',
+        after:
+          'from sklearn.model_selection import ShuffleSplit\nprint(ShuffleSplit(test_size=0.5, n_splits=4).get_n_splits())'
+      }
+    ]
+  }),
+  keywordRenamed({
+    ...info(
       'base-estimator',
       '1.4',
       '`base_estimator` is `estimator` in ensembles since 1.4.'

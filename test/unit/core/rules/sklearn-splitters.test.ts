@@ -7,6 +7,7 @@ import {
   proposeRewrite,
   scanSource
 } from '../../../../src/core/rules';
+import { sklearnParamRules } from '../../../../src/core/rules/sklearn-params';
 import { sklearnSplitterRules } from '../../../../src/core/rules/sklearn-splitters';
 import { testExamples, TODAY } from './helpers';
 
@@ -118,5 +119,42 @@ describe('cross-validation splitters', () => {
     ]) {
       assert.equal(rewrite(plain, { answer: 'KFold' }), plain);
     }
+  });
+});
+
+describe('n_iter of the shuffling splitters', () => {
+  const rules = [...sklearnSplitterRules, ...sklearnParamRules];
+  const rewrite = (cell: string) =>
+    proposeRewrite(
+      cell,
+      scanSource(cell, rules, {
+        versions: TODAY,
+        imports: importTable(
+          [
+            'from sklearn.model_selection import ShuffleSplit, StratifiedShuffleSplit, RandomizedSearchCV',
+            cell
+          ].map(prepareSource)
+        )
+      })
+    )?.source ?? cell;
+
+  it('is n_splits in the new signature and in the old one', () => {
+    assert.equal(
+      rewrite('cv = ShuffleSplit(test_size=.5, train_size=.5, n_iter=10)'),
+      'cv = ShuffleSplit(test_size=.5, train_size=.5, n_splits=10)'
+    );
+    assert.equal(
+      rewrite('cv = StratifiedShuffleSplit(n_iter=3, test_size=0.2)'),
+      'cv = StratifiedShuffleSplit(n_splits=3, test_size=0.2)'
+    );
+    assert.equal(
+      rewrite('cv = ShuffleSplit(n_samples, n_iter=5, random_state=0)'),
+      'cv = ShuffleSplit(n_splits=5, random_state=0)'
+    );
+  });
+
+  it('is left on a search, whose n_iter is its number of candidates', () => {
+    const cell = 'search = RandomizedSearchCV(model, grid, n_iter=20)';
+    assert.equal(rewrite(cell), cell);
   });
 });
