@@ -21,8 +21,9 @@ const SEARCHES = [
 /**
  * A search's `cv_results_` (and `cross_validate`'s result) held the training scores by
  * default until 0.21; a notebook that reads them fails with a KeyError where it reads
- * them, often cells below the call (the loop tries earlier cells with rules that explain
- * the failure). A call assigned to a name is asked for them again once the kernel says
+ * them (an AttributeError where it reads a frame of them by attribute:
+ * `pd.DataFrame(grid.cv_results_).mean_train_score`), often cells below the call (the
+ * loop tries earlier cells with rules that explain the failure). A call assigned to a name is asked for them again once the kernel says
  * what that name holds now is such a result without them, so a search that is fine is
  * never touched.
  */
@@ -34,8 +35,9 @@ const trainScores = defineRule(
       "Training scores are left out of `cv_results_` and `cross_validate`'s result unless `return_train_score=True` (the default was True until 0.21)."
     ),
     raises: {
-      ename: 'KeyError',
-      message: /^'(?:(?:mean|std|rank|split\d+)_)?train_\w+'$/
+      ename: ['KeyError', 'AttributeError'],
+      message:
+        /^(?:'DataFrame' object has no attribute )?'(?:(?:mean|std|rank|split\d+)_)?train_\w+'$/
     },
     examples: [
       {
@@ -46,6 +48,14 @@ const trainScores = defineRule(
           "from sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeClassifier\nsearch = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=3).fit(X, y)\nprint(search.cv_results_['mean_train_score'].round(2))",
         after:
           "from sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeClassifier\nsearch = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=3, return_train_score=True).fit(X, y)\nprint(search.cv_results_['mean_train_score'].round(2))"
+      },
+      {
+        setup: `${IRIS}\nimport pandas as pd\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeClassifier\nsearch = GridSearchCV(DecisionTreeClassifier(), {'max_depth': [1]}, cv=3).fit(X, y)`,
+        answer: 'True',
+        before:
+          "search = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=3)\nsearch.fit(X, y)\nprint(pd.DataFrame(search.cv_results_).mean_train_score.round(2).tolist())",
+        after:
+          "search = GridSearchCV(DecisionTreeClassifier(random_state=0), {'max_depth': [1, 2]}, cv=3, return_train_score=True)\nsearch.fit(X, y)\nprint(pd.DataFrame(search.cv_results_).mean_train_score.round(2).tolist())"
       },
       {
         setup: `${IRIS}\nfrom sklearn.model_selection import cross_validate\nfrom sklearn.tree import DecisionTreeClassifier\nresult = cross_validate(DecisionTreeClassifier(), X, y, cv=3)`,

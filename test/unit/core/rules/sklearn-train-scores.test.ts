@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { proposeRewrite } from '../../../../src/core/rules';
+import { raisedBy } from '../../../../src/core/rules/engine';
 import { sklearnTrainScoreRules } from '../../../../src/core/rules/sklearn-train-scores';
 import { answered, matchesIn, testExamples } from './helpers';
 
@@ -35,11 +36,24 @@ describe('return_train_score', () => {
     }
   });
 
-  it('explains the KeyError of a missing training score only', () => {
-    const explains = (evalue: string) => rule.raises!.message.test(evalue);
-    assert.ok(explains("'mean_train_score'"));
-    assert.ok(explains("'split3_train_score'"));
-    assert.ok(explains("'train_accuracy'"));
-    assert.ok(!explains("'mean_test_score'"));
+  it('explains the KeyError of a missing training score only, or the AttributeError of a frame of the results', () => {
+    const explains = (ename: string, evalue: string) =>
+      raisedBy(rule, { ename, evalue });
+    assert.ok(explains('KeyError', "'mean_train_score'"));
+    assert.ok(explains('KeyError', "'split3_train_score'"));
+    assert.ok(explains('KeyError', "'train_accuracy'"));
+    assert.ok(!explains('KeyError', "'mean_test_score'"));
+    assert.ok(
+      explains(
+        'AttributeError',
+        "'DataFrame' object has no attribute 'mean_train_score'"
+      )
+    );
+    assert.ok(
+      !explains(
+        'AttributeError',
+        "'DataFrame' object has no attribute 'mean_test_score'"
+      )
+    );
   });
 });
