@@ -1,8 +1,9 @@
 import { summarizeError } from '../diagnosis/traceback';
 import { importedModules } from '../environment/imports';
 import type { ICellResult } from '../execution/types';
+import { LLMFixer } from '../fixers/llm-fixer';
 import { explainsFailure } from '../fixers/rules-fixer';
-import type { IFixRequest } from '../model/types';
+import type { IFixer, IFixRequest } from '../model/types';
 import { allRules } from '../rules';
 import {
   importTable,
@@ -71,13 +72,13 @@ export class LoopSession extends SessionRuns {
    * The first fixer's proposal for a target that the reviewer has not refused before;
    * with `explainedOnly`, only one made by a rule that explains the failure.
    */
-  async propose(
+  async *propose(
     kind: FixKind,
     target: ProposalTarget,
     failure?: ICellResult,
     explainedOnly = false,
     scores?: readonly IScoreRow[]
-  ): Promise<IProposal | null> {
+  ): AsyncGenerator<LoopEvent, IProposal | null> {
     const { document, environment, executor, fixers, signal } = this.options;
     const source =
       target.kind === 'cell'
@@ -105,7 +106,10 @@ export class LoopSession extends SessionRuns {
     };
     const rules = this.options.rules ?? allRules;
     for (const fixer of fixers) {
-      const proposal = await fixer.propose(request, signal);
+      const proposal = yield* Private.watch(
+        fixer,
+        fixer.propose(request, signal)
+      );
       if (
         !proposal ||
         proposal.after === proposal.before ||
@@ -202,7 +206,7 @@ export class LoopSession extends SessionRuns {
       this.state.fixes < this.maxFixes &&
       this._asksKernel.delete(cells[0]?.id)
     ) {
-      const proposal = await this.propose('error-repair', {
+      const proposal = yield* this.propose('error-repair', {
         kind: 'cell',
         cellId: cells[0].id
       });
@@ -357,6 +361,46 @@ export class LoopSession extends SessionRuns {
 }
 
 namespace Private {
+  /**
+   * A fixer's proposal, and meanwhile what an LLM fixer reports as the loop's own events
+   * (its request, the reply growing, its end), so the views follow one stream.
+   */
+  export async function* watch<T>(
+    fixer: IFixer,
+    work: Promise<T>
+  ): AsyncGenerator<LoopEvent, T> {
+    if (!(fixer instanceof LLMFixer)) {
+      return await work;
+    }
+    const queue: LoopEvent[] = [];
+    let wake: (() => void) | null = null;
+    let settled = false;
+    const stop = fixer.subscribe(event => {
+      queue.push({ kind: 'llm', model: fixer.model, event });
+      wake?.();
+    });
+    const done = work.finally(() => {
+      settled = true;
+      wake?.();
+    });
+    // Its failure is thrown where it is awaited below, not left unhandled meanwhile.
+    done.catch(() => undefined);
+    try {
+      while (!settled || queue.length > 0) {
+        const next = queue.shift();
+        if (next) {
+          yield next;
+          continue;
+        }
+        await new Promise<void>(resolve => (wake = resolve));
+        wake = null;
+      }
+    } finally {
+      stop();
+    }
+    return await done;
+  }
+
   /** Two proposals with the same target and result are the same proposal. */
   export function key(proposal: IProposal): string {
     return JSON.stringify([proposal.target, proposal.after]);

@@ -152,7 +152,7 @@ namespace Private {
     for (const target of targets) {
       // Two rules' edits may overlap; the second is proposed once the first is in.
       for (let round = 0; round < PREFLIGHT_ROUNDS; round++) {
-        const proposal = await session.propose('error-repair', target);
+        const proposal = yield* session.propose('error-repair', target);
         const applied = session.changes.length;
         if (proposal) {
           yield* session.review(proposal);
@@ -199,7 +199,7 @@ namespace Private {
       }
       tried.add(key);
       const explainedOnly = tried.size > 2;
-      const proposal = await session.propose(
+      const proposal = yield* session.propose(
         'error-repair',
         target,
         failure.result,
@@ -224,7 +224,7 @@ namespace Private {
     session: LoopSession
   ): AsyncGenerator<LoopEvent> {
     const failure = session.state.failure!;
-    const proposal = await session.propose(
+    const proposal = yield* session.propose(
       'runtime-reduction',
       { kind: 'cell', cellId: failure.cellId },
       failure.result
@@ -258,7 +258,7 @@ namespace Private {
       if (session.state.fixes >= session.maxFixes) {
         return;
       }
-      const proposal: IProposal | null = await session.propose(
+      const proposal: IProposal | null = yield* session.propose(
         'score-calibration',
         { kind: 'cell', cellId: cell.id }
       );
@@ -276,7 +276,7 @@ namespace Private {
         return;
       }
       const rows = offRows.filter(row => row.cellId === cell.id);
-      const proposal = await session.propose(
+      const proposal = yield* session.propose(
         'score-calibration',
         { kind: 'cell', cellId: cell.id },
         undefined,

@@ -1,3 +1,4 @@
+import type { LLMFixEvent } from '../fixers/llm-fixer-types';
 import type { CheckEvent } from './check-run';
 import type {
   IChange,
@@ -96,6 +97,8 @@ export type LoopEvent =
   | { kind: 'check'; event: CheckEvent }
   | { kind: 'diagnosis'; diagnosis: IDiagnosis }
   | { kind: 'restart'; why: string }
+  /** The LLM at work on a fix: the request, its reply growing, its end or failure. */
+  | { kind: 'llm'; model: string; event: LLMFixEvent }
   | { kind: 'proposal'; proposal: IProposal }
   | { kind: 'applied'; change: IChange }
   | { kind: 'rejected'; proposal: IProposal; reason?: string }

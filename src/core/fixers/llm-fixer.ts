@@ -5,7 +5,11 @@ import { parseReply, partialSource, ReplyParseError } from '../llm/reply';
 import { LLMError, type IChatMessage } from '../llm/types';
 import { unsafeReasons } from '../review/safety';
 import type { FixKind } from '../rules/types';
-import type { ILLMFixerOptions, ITokenUsage } from './llm-fixer-types';
+import type {
+  ILLMFixerOptions,
+  ITokenUsage,
+  LLMFixEvent
+} from './llm-fixer-types';
 import { LLMFixMemory } from './llm-memory';
 import type { IFixer, IFixRequest } from '../model/types';
 
@@ -49,6 +53,15 @@ export class LLMFixer implements IFixer {
     return this._error;
   }
 
+  /**
+   * Tells `listener` of every later event, as `onEvent` is told (a run that puts the
+   * fixer's progress into its own event stream); returns the call that stops it.
+   */
+  subscribe(listener: (event: LLMFixEvent) => void): () => void {
+    this._listeners.add(listener);
+    return () => this._listeners.delete(listener);
+  }
+
   /** The tokens a proposal cost, its retry included. */
   usageOf(proposalId: string): ITokenUsage | undefined {
     return this._perProposal.get(proposalId);
@@ -87,7 +100,7 @@ export class LLMFixer implements IFixer {
       ignored: string[] = []
     ) => {
       this._lastReason = reason;
-      this._options.onEvent?.({
+      this._emit({
         kind: 'finished',
         target,
         proposalId,
@@ -107,7 +120,7 @@ export class LLMFixer implements IFixer {
       if (over) {
         return finish(over);
       }
-      this._options.onEvent?.({
+      this._emit({
         kind: 'request',
         target,
         proposalId,
@@ -134,7 +147,7 @@ export class LLMFixer implements IFixer {
         }
         if (error.kind !== 'malformed') {
           this._error = error;
-          this._options.onEvent?.({ kind: 'error', target, proposalId, error });
+          this._emit({ kind: 'error', target, proposalId, error });
           return finish(`the language model failed: ${error.message}`);
         }
         reply = { text: '', finishReason: `broken (${error.message})` };
@@ -286,7 +299,7 @@ export class LLMFixer implements IFixer {
           const source = partialSource(text, targetId);
           if (source !== null && source !== shown) {
             shown = source;
-            this._options.onEvent?.({
+            this._emit({
               kind: 'partial',
               target: request.target,
               proposalId,
@@ -306,6 +319,13 @@ export class LLMFixer implements IFixer {
     return { text, finishReason };
   }
 
+  private _emit(event: LLMFixEvent): void {
+    this._options.onEvent?.(event);
+    for (const listener of this._listeners) {
+      listener(event);
+    }
+  }
+
   private static _count = 0;
   private readonly _usage: ITokenUsage = {
     promptTokens: 0,
@@ -316,6 +336,7 @@ export class LLMFixer implements IFixer {
   private readonly _memory = new LLMFixMemory();
   private _lastReason: string | undefined;
   private _error: LLMError | undefined;
+  private readonly _listeners = new Set<(event: LLMFixEvent) => void>();
 }
 
 namespace Private {

@@ -46,7 +46,7 @@ export class LLMAccess {
    * but it names no model (the message says what to set).
    */
   async fixer(
-    onEvent: (event: LLMFixEvent, model: string) => void
+    onEvent?: (event: LLMFixEvent, model: string) => void
   ): Promise<LLMFixer | null> {
     const status = await this.status();
     if (!status?.configured) {
@@ -69,7 +69,7 @@ export class LLMAccess {
       allowApproximations: settings.allowApproximations,
       allowInstalls: settings.allowInstalls,
       granularity: settings.granularity,
-      onEvent: event => onEvent(event, model)
+      onEvent: onEvent && (event => onEvent(event, model))
     });
   }
 

@@ -27,7 +27,7 @@ export class LoopView {
     cellPositions(liveCodeCells(this._options.panel)).get(cellId) ?? 0;
 
   /** Mirrors what the LLM fixer does: the request, the fix growing, its cost, a failure. */
-  showLLM = (event: LLMFixEvent, model: string): void => {
+  private _showLLM(event: LLMFixEvent, model: string): void {
     const { loop, session, review, trans } = this._options;
     const position =
       event.target.kind === 'cell' ? this.positionOf(event.target.cellId) : 0;
@@ -78,7 +78,7 @@ export class LoopView {
         );
         break;
     }
-  };
+  }
 
   show(event: LoopEvent, elapsedMs: number): void {
     const { session, loop, review, scanner, settings, trans } = this._options;
@@ -86,6 +86,9 @@ export class LoopView {
     switch (event.kind) {
       case 'step':
         loop.setActivity(Private.activity(event.step.kind, trans));
+        break;
+      case 'llm':
+        this._showLLM(event.event, event.model);
         break;
       case 'scan':
         scanner.model.state = {

@@ -74,7 +74,8 @@ export async function runModernize(
   const view = new LoopView(options);
   let llm: LLMFixer | null = null;
   try {
-    llm = (await options.llm?.fixer(view.showLLM)) ?? null;
+    // Its progress comes as the loop's events (LoopView.show).
+    llm = (await options.llm?.fixer()) ?? null;
   } catch (error) {
     session.setRun('idle', `${(error as Error).message}`);
     return null;

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   autoAcceptReviewer,
+  LLMFixer,
+  type ChatEvent,
+  type ILLMClient,
   type IFixRequest,
   type IProposal,
   type LoopEvent
@@ -332,5 +335,50 @@ describe('runLoop', () => {
       new AbortController().signal
     );
     assert.equal(decision.kind, 'reject');
+  });
+});
+
+describe('an LLM fix in the loop', () => {
+  it("comes as the loop's own events: the request, the reply growing, its end, then the proposal", async () => {
+    const fixed = 'x = float(3)\nprint(x)';
+    const reply = JSON.stringify({
+      cells: [{ id: 'c1', source: fixed, rationale: 'asfarray was removed' }]
+    });
+    // A model that streams its reply in small pieces.
+    const client: ILLMClient = {
+      async *stream(): AsyncGenerator<ChatEvent> {
+        for (let i = 0; i < reply.length; i += 9) {
+          await new Promise(resolve => setTimeout(resolve, 1));
+          yield { type: 'delta', text: reply.slice(i, i + 9) };
+        }
+        yield { type: 'usage', promptTokens: 900, completionTokens: 40 };
+        yield { type: 'done', finishReason: 'stop' };
+      },
+      models: async () => ['scripted']
+    };
+    const kernel = new FakeKernel(code =>
+      code.includes('asfarray')
+        ? {
+            status: 'error',
+            ename: 'AttributeError',
+            evalue: "module 'numpy' has no attribute 'asfarray'"
+          }
+        : {}
+    );
+    const { verdict, events, document } = await session(
+      ['import numpy as np', 'x = np.asfarray([3])\nprint(x)'],
+      { kernel, fixers: [new LLMFixer({ client, model: 'scripted' })] }
+    );
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.equal(document.cells[1].source, fixed);
+    const llm = events.flatMap(e => (e.kind === 'llm' ? [e] : []));
+    assert.ok(llm.every(e => e.model === 'scripted'));
+    const shown = llm.map(e => e.event.kind);
+    assert.equal(shown[0], 'request');
+    assert.equal(shown.at(-1), 'finished');
+    assert.ok(shown.filter(kind => kind === 'partial').length > 1);
+    // All of it before the proposal it made, in the one stream.
+    const proposal = events.findIndex(e => e.kind === 'proposal');
+    assert.ok(proposal > events.lastIndexOf(llm.at(-1)!));
   });
 });
