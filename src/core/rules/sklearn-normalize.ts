@@ -9,8 +9,15 @@ import {
   dottedName,
   removeArgument,
   resolve,
+  stringValue,
   textOf
 } from './syntax';
+import {
+  isRead,
+  madeNames,
+  numbered,
+  stepReads
+} from './sklearn-pipeline-steps';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const DIABETES =
@@ -48,8 +55,8 @@ const PENALIZED = [
   'MultiTaskLasso',
   'MultiTaskElasticNet'
 ];
-const NOTE_FIRST =
-  "A scaler put before the pipeline's first step would move the model to another place among its steps: scale the features in the step before it.";
+const NOTE_READ =
+  "The notebook reads this pipeline's steps by name or place, and a StandardScaler(with_mean=False) joined to the model or the step before it would change one it reads: put it before the model by hand.";
 // A CV variant given its own grid of alphas: that grid is on the old scale.
 const GRID = new Set(['alphas', 'Cs']);
 
@@ -71,26 +78,49 @@ function elementsOf(node: SyntaxNode): SyntaxNode[] {
   );
 }
 
+/** The model as a step of the notebook's pipeline. */
+interface IStep {
+  /** The estimators of the pipeline's steps, in order. */
+  estimators: SyntaxNode[];
+  /** The model's place among them. */
+  index: number;
+  /** The steps' names before any change, with what a change of two steps makes them; null when unknown. */
+  names: ((wrapped: number) => string[]) | null;
+  /** The make_pipeline as the cell spells it, for `make_pipeline(...)` steps. */
+  spelled?: string;
+  /** The pipeline's call, and the name it is assigned to, if it is. */
+  pipeline: SyntaxNode;
+  variable: string | null;
+}
+
 /**
  * The model as a step of the notebook's pipeline, `make_pipeline(..., model)` or
- * `Pipeline([..., ('name', model)])`: the span of the estimator of the step before it
- * (null when the model is the first step), and the make_pipeline as the cell spells it.
- * Null when the model is no pipeline's step.
+ * `Pipeline([..., ('name', model)])`; null when the model is no pipeline's step.
  */
-function stepOf(
-  context: IRuleContext,
-  call: SyntaxNode
-): { before: { from: number; to: number } | null; spelled?: string } | null {
+function stepOf(context: IRuleContext, call: SyntaxNode): IStep | null {
   const outer = call.parent?.parent;
   if (call.parent?.name === 'ArgList') {
     if (!callsPipeline(context, outer, 'make_pipeline')) {
       return null;
     }
-    const steps = argsOf(context, outer!);
-    const previous = steps[steps.findIndex(s => s.from === call.from) - 1];
+    const args = argsOf(context, outer!);
+    const steps = args.filter(a => !a.name && !a.star);
+    const bases = args.some(a => a.star)
+      ? null
+      : madeNames(
+          context,
+          steps.map(s => s.value)
+        );
     return {
-      before: previous && !previous.name && !previous.star ? previous : null,
-      spelled: textOf(context, outer!.firstChild!)
+      estimators: steps.map(s => s.value),
+      index: steps.findIndex(s => s.value.from === call.from),
+      names:
+        bases &&
+        (wrapped =>
+          numbered(bases.map((b, i) => (i === wrapped ? 'pipeline' : b)))),
+      spelled: textOf(context, outer!.firstChild!),
+      pipeline: outer!,
+      variable: assignedName(context, outer!)
     };
   }
   const tuple = call.parent;
@@ -104,20 +134,70 @@ function stepOf(
   ) {
     return null;
   }
-  const steps = elementsOf(list);
-  const previous = steps[steps.findIndex(s => s.from === tuple.from) - 1];
-  const estimator =
-    previous?.name === 'TupleExpression' ? elementsOf(previous)[1] : undefined;
-  return { before: estimator ?? null };
+  const steps = elementsOf(list).map(step =>
+    step.name === 'TupleExpression' ? elementsOf(step) : []
+  );
+  const names = steps.map(([name]) =>
+    name ? stringValue(textOf(context, name)) : null
+  );
+  const known = names.every(n => n !== null) ? (names as string[]) : null;
+  return {
+    estimators: steps.map(([, estimator]) => estimator ?? tuple),
+    index: steps.findIndex(([, estimator]) => estimator?.from === call.from),
+    names: known && (() => known),
+    pipeline: list.parent.parent!,
+    variable: assignedName(context, list.parent.parent!)
+  };
+}
+
+/** The name a call, or its fit, is assigned to: `pipe = make_pipeline(...).fit(X, y)`. */
+function assignedName(context: IRuleContext, call: SyntaxNode): string | null {
+  const member = call.parent;
+  const fitted =
+    member?.name === 'MemberExpression' &&
+    member.lastChild &&
+    textOf(context, member.lastChild) === 'fit' &&
+    member.parent?.name === 'CallExpression'
+      ? member.parent
+      : call;
+  const statement = fitted.parent;
+  const target = statement?.firstChild;
+  return statement?.name === 'AssignStatement' &&
+    statement.lastChild?.from === fitted.from &&
+    target?.name === 'VariableName' &&
+    target.nextSibling?.name === 'AssignOp'
+    ? textOf(context, target)
+    : null;
+}
+
+/**
+ * Whether putting the scaler in a pipeline with step `wrapped` (the model or the one
+ * before it) leaves every step the notebook reads, by name or place, as it was.
+ */
+function keepsReadSteps(
+  context: IRuleContext,
+  step: IStep,
+  wrapped: number
+): boolean {
+  if (wrapped < 0 || !step.names) {
+    return false;
+  }
+  const before = step.names(-1);
+  const after = step.names(wrapped);
+  const reads = stepReads(context, step.pipeline, step.variable, before.length);
+  return before.every(
+    (name, i) => (i !== wrapped && after[i] === name) || !isRead(reads, name, i)
+  );
 }
 
 /**
  * `LassoCV(normalize=True)`: normalize was removed in 1.2. It centred each feature and
  * divided it by its norm; a StandardScaler before the model (in the notebook's pipeline,
  * or a new one) does the same up to that common scale. In the notebook's pipeline the
- * scaler joins the step before the model, so that the model keeps its place and name
- * among the steps for any cell that reads them (`pipe.steps[1][1].alpha_`); a model with
- * no step before it is only pointed at. `normalize=False` and any value with
+ * scaler joins the step before the model, or else the model's own step, so that every
+ * step a cell reads by name or place (`pipe.steps[1][1].alpha_`, a grid's
+ * `'polynomialfeatures__degree'`) keeps its name, place and object; where both would
+ * change one it reads, the model is only pointed at. `normalize=False` and any value with
  * `fit_intercept=False` (where it was ignored) are dropped. Models with a fixed penalty
  * are only pointed at: their alpha would need the fit's sample count.
  */
@@ -206,9 +286,9 @@ const normalize = defineRule(
       const scaled = `${scaler.text}(with_mean=False)`;
       const edits: ITextEdit[] = [drop];
       const step = stepOf(context, call);
-      if (step) {
-        if (!step.before) {
-          return [matchAt(id, args[index], [], NOTE_FIRST)];
+      const inPipeline = (): ITextEdit[] | null => {
+        if (!step) {
+          return null;
         }
         const pipe = step.spelled
           ? { text: step.spelled, needs: [] }
@@ -216,20 +296,43 @@ const normalize = defineRule(
               module: 'sklearn.pipeline',
               name: 'make_pipeline'
             });
-        edits.push(
-          {
-            from: step.before.from,
-            to: step.before.from,
-            insert: `${pipe.text}(`,
-            needs: pipe.needs
-          },
-          {
-            from: step.before.to,
-            to: step.before.to,
-            insert: `, ${scaled})`,
-            needs: scaler.needs
-          }
-        );
+        // The step before the model takes the scaler; else the model itself does.
+        if (keepsReadSteps(context, step, step.index - 1)) {
+          const before = step.estimators[step.index - 1];
+          return [
+            {
+              from: before.from,
+              to: before.from,
+              insert: `${pipe.text}(`,
+              needs: pipe.needs
+            },
+            {
+              from: before.to,
+              to: before.to,
+              insert: `, ${scaled})`,
+              needs: scaler.needs
+            }
+          ];
+        }
+        if (keepsReadSteps(context, step, step.index)) {
+          return [
+            {
+              from: call.from,
+              to: call.from,
+              insert: `${pipe.text}(${scaled}, `,
+              needs: [...pipe.needs, ...scaler.needs]
+            },
+            { from: call.to, to: call.to, insert: ')' }
+          ];
+        }
+        return null;
+      };
+      if (step) {
+        const scaling = inPipeline();
+        if (!scaling) {
+          return [matchAt(id, args[index], [], NOTE_READ)];
+        }
+        edits.push(...scaling);
       } else {
         const pipe = spellName(context, {
           module: 'sklearn.pipeline',

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { proposeRewrite } from '../../../../src/core/rules';
+import {
+  importTable,
+  namesBound,
+  prepareSource,
+  proposeRewrite,
+  scanSource
+} from '../../../../src/core/rules';
 import { sklearnNormalizeRules } from '../../../../src/core/rules/sklearn-normalize';
-import { matchesIn, testExamples } from './helpers';
+import { TODAY, matchesIn, testExamples } from './helpers';
 
 testExamples(sklearnNormalizeRules);
 
@@ -35,13 +41,58 @@ describe('normalize=True on linear models', () => {
       ),
       `from sklearn.pipeline import Pipeline\n${IMPORTS}m = Pipeline(steps=[('poly', make_pipeline(P(), StandardScaler(with_mean=False))), ('lasso', LassoCV())])`
     );
-    for (const first of [
-      `${IMPORTS}m = make_pipeline(LassoCV(normalize=True))`,
-      `from sklearn.pipeline import Pipeline\n${IMPORTS}m = Pipeline([('lasso', LassoCV(normalize=True))])`
+    // A model that is the first step takes the scaler in its own step.
+    assert.equal(
+      rewritten(`${IMPORTS}m = make_pipeline(LassoCV(normalize=True))`),
+      `${IMPORTS}m = make_pipeline(make_pipeline(StandardScaler(with_mean=False), LassoCV()))`
+    );
+  });
+
+  it('changes no step another cell reads by name or place', () => {
+    const IMPORTS =
+      'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline, Pipeline\nfrom sklearn.preprocessing import PolynomialFeatures, StandardScaler\n';
+    const inNotebook = (cell: string, ...others: string[]) => {
+      const cells = [IMPORTS, cell, ...others].map(prepareSource);
+      const matches = scanSource(cell, [rule], {
+        versions: TODAY,
+        imports: importTable(cells),
+        cells
+      });
+      return proposeRewrite(cell, matches, { bound: namesBound(cells[0]) })
+        ?.source;
+    };
+    const made =
+      'm = make_pipeline(PolynomialFeatures(3), LassoCV(normalize=True))';
+    // The degree in a grid names the first step: the model's own step takes the scaler.
+    assert.equal(
+      inNotebook(made, "grid = {'polynomialfeatures__degree': [1, 2, 3]}"),
+      'm = make_pipeline(PolynomialFeatures(3), make_pipeline(StandardScaler(with_mean=False), LassoCV()))'
+    );
+    assert.equal(
+      inNotebook(made, 'print(m.steps[-1][1].alpha_)'),
+      'm = make_pipeline(make_pipeline(PolynomialFeatures(3), StandardScaler(with_mean=False)), LassoCV())'
+    );
+    const named =
+      "m = Pipeline([('poly', PolynomialFeatures(3)), ('lasso', LassoCV(normalize=True))]).fit(X, y)";
+    assert.equal(
+      inNotebook(named, "print(m.named_steps['lasso'].alpha_)"),
+      "m = Pipeline([('poly', make_pipeline(PolynomialFeatures(3), StandardScaler(with_mean=False))), ('lasso', LassoCV())]).fit(X, y)"
+    );
+    for (const [cell, ...others] of [
+      [made, 'print(m.steps[1][1].alpha_, m.steps[0][1].powers_)'],
+      [
+        made,
+        'print(m.named_steps.lassocv.alpha_)',
+        "g = {'polynomialfeatures__degree': [2]}"
+      ],
+      [named, 'for name, step in m.steps:\n    print(name)'],
+      [named, 'print(m[0].powers_, m[1].alpha_)'],
+      [
+        named,
+        "search.set_params(estimator__poly__degree=2)\nprint(m.named_steps['lasso'])"
+      ]
     ]) {
-      const matches = matchesIn(rule, first);
-      assert.equal(matches.length, 1, first);
-      assert.deepEqual(matches[0].edits, [], first);
+      assert.equal(inNotebook(cell, ...others), undefined, others.join('\n'));
     }
   });
 
