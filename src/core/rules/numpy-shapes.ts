@@ -221,6 +221,13 @@ export const numpyShapeRules: IRule[] = [
           before: 'print(model.predict([2, 2]).round(2))',
           after: 'print(model.predict([[2, 2]]).round(2))',
           answer: '1 2 2'
+        },
+        {
+          setup: 'import numpy as np',
+          before:
+            'from sklearn.linear_model import LinearRegression\ndef at(a, b):\n    model = LinearRegression().fit([[1, 0], [2, 1], [3, 5]], [1, 2, 3])\n    return model.predict([a, b])\nprint(at(2, 2).round(2))',
+          after:
+            'from sklearn.linear_model import LinearRegression\ndef at(a, b):\n    model = LinearRegression().fit([[1, 0], [2, 1], [3, 5]], [1, 2, 3])\n    return model.predict(np.atleast_2d([a, b]))\nprint(at(2, 2).round(2))'
         }
       ]
     },
@@ -239,13 +246,26 @@ export const numpyShapeRules: IRule[] = [
           args[0].name ||
           args[0].star ||
           !Private.pure(args[0].value) ||
-          inFunction(call) ||
           Private.nested(args[0].value) ||
           Private.matrixName(context, args[0].value)
         ) {
           return [];
         }
         const node = args[0].value;
+        if (inFunction(call)) {
+          // The kernel cannot see a function's locals: a list of values given to a model
+          // the function builds becomes the one row scikit-learn made of it before 0.19.
+          return node.name === 'ArrayExpression' &&
+            Private.builtBySklearn(context, call, textOf(context, receiver))
+            ? [
+                matchAt(
+                  'sklearn.single-sample-2d',
+                  call,
+                  Private.atLeast2d(context, node)
+                )
+              ]
+            : [];
+        }
         const value = textOf(context, node);
         return [
           Private.asking(
@@ -399,6 +419,68 @@ namespace Private {
   export function nested(node: SyntaxNode): boolean {
     const first = node.firstChild?.nextSibling;
     return node.name === 'ArrayExpression' && first?.name === 'ArrayExpression';
+  }
+
+  /**
+   * Whether `name` is assigned, in the function around `call`, a scikit-learn
+   * estimator: `clf = SGDClassifier(...)`, or its fit.
+   */
+  export function builtBySklearn(
+    context: IRuleContext,
+    call: SyntaxNode,
+    name: string
+  ): boolean {
+    const scope = functionOf(call);
+    return context.nodes('AssignStatement').some(statement => {
+      const target = statement.firstChild;
+      let value = statement.lastChild;
+      if (
+        target?.name !== 'VariableName' ||
+        target.nextSibling?.name !== 'AssignOp' ||
+        textOf(context, target) !== name ||
+        functionOf(statement) !== scope
+      ) {
+        return false;
+      }
+      const fit = value?.firstChild;
+      if (
+        value?.name === 'CallExpression' &&
+        fit?.name === 'MemberExpression' &&
+        fit.lastChild &&
+        textOf(context, fit.lastChild) === 'fit'
+      ) {
+        value = fit.firstChild;
+      }
+      const callee = value?.name === 'CallExpression' && value.firstChild;
+      const dotted = callee ? dottedName(context, callee) : null;
+      return !!dotted && resolve(context, dotted).startsWith('sklearn.');
+    });
+  }
+
+  /** The function definition a node is in, if any. */
+  function functionOf(node: SyntaxNode): number {
+    for (let p = node.parent; p; p = p.parent) {
+      if (p.name === 'FunctionDefinition') {
+        return p.from;
+      }
+    }
+    return -1;
+  }
+
+  /** `np.atleast_2d(value)`: a 1-D value becomes one row, a 2-D one stays. */
+  export function atLeast2d(
+    context: IRuleContext,
+    node: SyntaxNode
+  ): ITextEdit[] {
+    const np = spellName(context, { module: 'numpy', alias: 'np' });
+    return [
+      {
+        from: node.from,
+        to: node.to,
+        insert: `${np.text}.atleast_2d(${textOf(context, node)})`,
+        needs: np.needs
+      }
+    ];
   }
 
   /** A match whose edits the kernel's answer about the value decides. */

@@ -107,3 +107,25 @@ describe('array shapes', () => {
     );
   });
 });
+
+describe('a single sample in a function', () => {
+  it('is one row for a model the function builds from scikit-learn, and is left on any other', () => {
+    const source =
+      'from sklearn.linear_model import SGDClassifier\nimport numpy as np\ndef plot(X, Y, grid):\n    clf = SGDClassifier(loss="hinge").fit(X, Y)\n    for x1, x2 in grid:\n        p = clf.decision_function([x1, x2])';
+    assert.equal(
+      rewritten('sklearn.single-sample-2d', source, ''),
+      source.replace('([x1, x2])', '(np.atleast_2d([x1, x2]))')
+    );
+    for (const other of [
+      'def plot(net, x1, x2):\n    return net.predict([x1, x2])',
+      'from keras.models import Model\ndef plot(x1, x2):\n    net = Model(inputs, outputs)\n    return net.predict([x1, x2])',
+      'from sklearn.svm import SVC\nclf = SVC()\ndef plot(x1, x2):\n    return clf.decision_function([x1, x2])'
+    ]) {
+      assert.deepEqual(
+        matchesIn(rule('sklearn.single-sample-2d'), other),
+        [],
+        other
+      );
+    }
+  });
+});
