@@ -253,16 +253,21 @@ export const numpyShapeRules: IRule[] = [
         }
         const node = args[0].value;
         if (inFunction(call)) {
-          // The kernel cannot see a function's locals: a list of values given to a model
-          // the function builds becomes the one row scikit-learn made of it before 0.19.
-          return node.name === 'ArrayExpression' &&
-            Private.builtBySklearn(context, call, textOf(context, receiver))
+          // The kernel cannot see a function's locals: a list of values given to a
+          // scikit-learn model (one the function builds, or any model's
+          // decision_function) becomes the one row scikit-learn made of it before 0.19.
+          const model =
+            Private.builtBySklearn(context, call, textOf(context, receiver)) ||
+            (callee.name === 'decision_function' &&
+              [...context.imports.values()].some(t =>
+                t.startsWith('sklearn.')
+              ));
+          return node.name === 'ArrayExpression' && model
             ? [
-                matchAt(
-                  'sklearn.single-sample-2d',
-                  call,
-                  Private.atLeast2d(context, node)
-                )
+                matchAt('sklearn.single-sample-2d', call, [
+                  ...Private.atLeast2d(context, node),
+                  ...Private.intoElement(call)
+                ])
               ]
             : [];
         }
@@ -481,6 +486,22 @@ namespace Private {
         needs: np.needs
       }
     ];
+  }
+
+  /**
+   * `P[i, j] = clf.decision_function(...)`: one sample's prediction stored into one
+   * element is its value (`[0]`), which old numpy took from an array of one.
+   */
+  export function intoElement(call: SyntaxNode): ITextEdit[] {
+    const assign = call.parent;
+    const target = assign?.firstChild;
+    return assign?.name === 'AssignStatement' &&
+      assign.lastChild?.from === call.from &&
+      assign.getChildren('AssignOp').length === 1 &&
+      target?.name === 'MemberExpression' &&
+      target.getChild('[')
+      ? [{ from: call.to, to: call.to, insert: '[0]' }]
+      : [];
   }
 
   /** A match whose edits the kernel's answer about the value decides. */

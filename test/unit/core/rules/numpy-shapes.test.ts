@@ -116,10 +116,19 @@ describe('a single sample in a function', () => {
       rewritten('sklearn.single-sample-2d', source, ''),
       source.replace('([x1, x2])', '(np.atleast_2d([x1, x2]))')
     );
+    // Any model's decision_function, its value stored into one element.
+    assert.equal(
+      rewritten(
+        'sklearn.single-sample-2d',
+        'from sklearn.svm import SVC\nimport numpy as np\ndef plot(clf, xs, ys, P):\n    for i, xi in enumerate(xs):\n        for j, yj in enumerate(ys):\n            P[i, j] = clf.decision_function([xi, yj])',
+        ''
+      ),
+      'from sklearn.svm import SVC\nimport numpy as np\ndef plot(clf, xs, ys, P):\n    for i, xi in enumerate(xs):\n        for j, yj in enumerate(ys):\n            P[i, j] = clf.decision_function(np.atleast_2d([xi, yj]))[0]'
+    );
     for (const other of [
       'def plot(net, x1, x2):\n    return net.predict([x1, x2])',
-      'from keras.models import Model\ndef plot(x1, x2):\n    net = Model(inputs, outputs)\n    return net.predict([x1, x2])',
-      'from sklearn.svm import SVC\nclf = SVC()\ndef plot(x1, x2):\n    return clf.decision_function([x1, x2])'
+      'def plot(net, x1, x2):\n    return net.decision_function([x1, x2])',
+      'from keras.models import Model\ndef plot(x1, x2):\n    net = Model(inputs, outputs)\n    return net.predict([x1, x2])'
     ]) {
       assert.deepEqual(
         matchesIn(rule('sklearn.single-sample-2d'), other),
