@@ -16,7 +16,8 @@ import {
   isRead,
   madeNames,
   numbered,
-  stepReads
+  stepReads,
+  usedAsEstimator
 } from './sklearn-pipeline-steps';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
@@ -57,6 +58,8 @@ const PENALIZED = [
 ];
 const NOTE_READ =
   "The notebook reads this pipeline's steps by name or place, and a StandardScaler(with_mean=False) joined to the model or the step before it would change one it reads: put it before the model by hand.";
+const NOTE_MODEL =
+  'A cell reads more of this model than a pipeline has (its coef_, its parameters): put a StandardScaler(with_mean=False) before it by hand.';
 // A CV variant given its own grid of alphas: that grid is on the old scale.
 const GRID = new Set(['alphas', 'Cs']);
 
@@ -84,7 +87,7 @@ interface IStep {
   estimators: SyntaxNode[];
   /** The model's place among them. */
   index: number;
-  /** The steps' names before any change, with what a change of two steps makes them; null when unknown. */
+  /** The steps' names once step `wrapped` is a pipeline (-1: as they are); null when unknown. */
   names: ((wrapped: number) => string[]) | null;
   /** The make_pipeline as the cell spells it, for `make_pipeline(...)` steps. */
   spelled?: string;
@@ -334,6 +337,11 @@ const normalize = defineRule(
         }
         edits.push(...scaling);
       } else {
+        // The model becomes a pipeline: only where no cell reads more of it than one would.
+        const target = assignedName(context, call);
+        if (!usedAsEstimator(context, target, Private.targetOf(call))) {
+          return [matchAt(id, args[index], [], NOTE_MODEL)];
+        }
         const pipe = spellName(context, {
           module: 'sklearn.pipeline',
           name: 'make_pipeline'
@@ -352,6 +360,21 @@ const normalize = defineRule(
     }),
   ['normalize']
 );
+
+namespace Private {
+  /** The target of the assignment a call (or its fit) is the value of. */
+  export function targetOf(call: SyntaxNode): SyntaxNode | null {
+    const member = call.parent;
+    const fitted =
+      member?.name === 'MemberExpression' &&
+      member.parent?.name === 'CallExpression'
+        ? member.parent
+        : call;
+    return fitted.parent?.name === 'AssignStatement'
+      ? fitted.parent.firstChild
+      : null;
+  }
+}
 
 /** Linear models' removed `normalize`. */
 export const sklearnNormalizeRules: IRule[] = [normalize];

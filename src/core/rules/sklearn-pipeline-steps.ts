@@ -167,6 +167,63 @@ export function isRead(
   );
 }
 
+// What a pipeline does as its final step would: fit, predict and score.
+const FORWARDED = new Set([
+  'fit',
+  'predict',
+  'fit_predict',
+  'predict_proba',
+  'predict_log_proba',
+  'decision_function',
+  'score',
+  'score_samples',
+  'transform',
+  'fit_transform'
+]);
+// Calls that only fit, predict and score the estimator they are given.
+const SCORERS = new Set([
+  'cross_val_score',
+  'cross_val_predict',
+  'cross_validate',
+  'learning_curve'
+]);
+
+/**
+ * Whether a model made into a pipeline keeps what the notebook does with it: the name
+ * it is assigned to (`variable`; none where it is not) appears in no cell but as the
+ * assignment's target, through a method a pipeline forwards to it (`model.fit`,
+ * `model.score`), or given to a scorer (`cross_val_score(model, ...)`).
+ */
+export function usedAsEstimator(
+  context: IRuleContext,
+  variable: string | null,
+  assignment: SyntaxNode | null
+): boolean {
+  if (variable === null) {
+    return false;
+  }
+  return Private.sources(context).every(cell =>
+    cell.nodes('VariableName').every(node => {
+      if (
+        textOf(cell, node) !== variable ||
+        (cell === context && node.from === assignment?.from)
+      ) {
+        return true;
+      }
+      const parent = node.parent;
+      if (
+        parent?.name === 'MemberExpression' &&
+        parent.lastChild?.name === 'PropertyName'
+      ) {
+        return FORWARDED.has(textOf(cell, parent.lastChild));
+      }
+      const call = parent?.name === 'ArgList' ? parent.parent : null;
+      const callee = call ? calleeOf(cell, call) : null;
+      return !!callee && SCORERS.has(callee.name);
+    })
+  );
+}
+
 /**
  * The step names a string or keyword may spell: itself, or every part of a parameter key
  * but the parameter (`estimator__poly__degree` names `estimator` and `poly`).

@@ -96,6 +96,24 @@ describe('normalize=True on linear models', () => {
     }
   });
 
+  it('makes a model a pipeline only where no cell reads more of it than a pipeline has', () => {
+    const IMPORTS = 'from sklearn.linear_model import BayesianRidge\n';
+    const model = 'model = BayesianRidge(normalize=True).fit(X, y)';
+    const inNotebook = (other: string) => {
+      const cells = [IMPORTS, model, other].map(prepareSource);
+      return scanSource(model, [rule], {
+        versions: TODAY,
+        imports: importTable(cells),
+        cells
+      })[0].edits.length;
+    };
+    assert.ok(
+      inNotebook('print(model.score(X, y), cross_val_score(model, X, y))') > 0
+    );
+    assert.equal(inNotebook('print(model.coef_)'), 0);
+    assert.equal(inNotebook('plot_model(model)'), 0);
+  });
+
   it('drops normalize=False, and normalize where fit_intercept=False ignored it', () => {
     assert.equal(
       rewritten(
