@@ -69,6 +69,16 @@ export function createContext(
 }
 
 /**
+ * The notebook's other code cells, each as a rule sees it (none for a module, which sees
+ * only itself): a rewrite that takes a name away looks for its uses there too.
+ */
+export function otherCells(context: IRuleContext): IRuleContext[] {
+  return (context.cells ?? [])
+    .filter(cell => cell.source !== context.source && !cell.skip)
+    .map(cell => createContext(cell, context));
+}
+
+/**
  * Runs the rules over one prepared source. `skip` is set when the source has syntax
  * errors that no matched rule explains (Python 2 `print x` is explained by its rule).
  */

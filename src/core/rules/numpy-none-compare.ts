@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
-import { textOf } from './syntax';
+import { equalityOf, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 // Keywords whose next node is read as a truth value: a condition, an assertion.
@@ -40,19 +40,12 @@ function childrenNamed(node: SyntaxNode): string[] {
 /** `x == None` and `x != None` read as a truth value: `x is None`, `x is not None`. */
 function findNoneTests(context: IRuleContext, id: string): IRuleMatch[] {
   return context.nodes('BinaryExpression').flatMap(node => {
-    const left = node.firstChild;
-    const op = left?.nextSibling;
-    const right = op?.nextSibling;
-    const sign = op && textOf(context, op);
-    if (
-      !left ||
-      !right ||
-      right.nextSibling ||
-      op.name !== 'CompareOp' ||
-      (sign !== '==' && sign !== '!=') ||
-      (left.name === 'None') === (right.name === 'None') ||
-      !inTest(node)
-    ) {
+    const equality = equalityOf(context, node);
+    if (!equality) {
+      return [];
+    }
+    const { left, right, sign } = equality;
+    if ((left.name === 'None') === (right.name === 'None') || !inTest(node)) {
       return [];
     }
     const value = textOf(context, left.name === 'None' ? right : left);

@@ -2,7 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
 import { readsOnly } from './receivers';
-import { textOf } from './syntax';
+import { equalityOf, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 // How code named the object dtype, text columns' dtype before pandas 3.0.
@@ -79,22 +79,11 @@ namespace Private {
     context: IRuleContext,
     node: SyntaxNode
   ): IRuleMatch[] {
-    const left = node.firstChild;
-    const op = left?.nextSibling;
-    const right = op?.nextSibling;
-    const sign = op && textOf(context, op);
-    if (
-      !left ||
-      !right ||
-      right.nextSibling ||
-      op.name !== 'CompareOp' ||
-      (sign !== '==' && sign !== '!=') ||
-      // Part of a chain (`a == b == c`), which Python does not read as two tests.
-      node.nextSibling?.name === 'CompareOp' ||
-      Private.pairedWithStr(context, node)
-    ) {
+    const equality = equalityOf(context, node);
+    if (!equality || Private.pairedWithStr(context, node)) {
       return [];
     }
+    const { left, right, sign } = equality;
     // The dtype on either side, the object dtype on the other.
     const [dtype, named] = OBJECT.test(textOf(context, right))
       ? [left, right]

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { createContext } from './engine';
+import { otherCells } from './engine';
 import { textOf } from './syntax';
 import type { IRuleContext, ITextEdit } from './types';
 
@@ -32,7 +32,7 @@ export function guardedImport(
     return null;
   }
   const local = removed.alias ?? removed.name;
-  const uses = Private.sources(context).flatMap(source =>
+  const uses = [context, ...otherCells(context)].flatMap(source =>
     source
       .nodes('VariableName')
       .filter(
@@ -74,14 +74,6 @@ export function guardedImport(
 }
 
 namespace Private {
-  /** The source and the notebook's other code cells (a module sees only itself). */
-  export function sources(context: IRuleContext): IRuleContext[] {
-    const others = (context.cells ?? [])
-      .filter(cell => cell.source !== context.source && !cell.skip)
-      .map(cell => createContext(cell, context));
-    return [context, ...others];
-  }
-
   export function inFunction(node: SyntaxNode): boolean {
     for (let up = node.parent; up; up = up.parent) {
       if (up.name === 'Body' && up.parent?.name === 'FunctionDefinition') {

@@ -4,6 +4,7 @@ import { spellName } from './bindings';
 import { sklearnInfo as info } from './sklearn-info';
 import {
   argsOf,
+  assignedTarget,
   calleeOf,
   childrenOf,
   dottedName,
@@ -153,24 +154,10 @@ function stepOf(context: IRuleContext, call: SyntaxNode): IStep | null {
   };
 }
 
-/** The name a call, or its fit, is assigned to: `pipe = make_pipeline(...).fit(X, y)`. */
+/** The variable a call, or its fit, is assigned to: `pipe = make_pipeline(...).fit(X, y)`. */
 function assignedName(context: IRuleContext, call: SyntaxNode): string | null {
-  const member = call.parent;
-  const fitted =
-    member?.name === 'MemberExpression' &&
-    member.lastChild &&
-    textOf(context, member.lastChild) === 'fit' &&
-    member.parent?.name === 'CallExpression'
-      ? member.parent
-      : call;
-  const statement = fitted.parent;
-  const target = statement?.firstChild;
-  return statement?.name === 'AssignStatement' &&
-    statement.lastChild?.from === fitted.from &&
-    target?.name === 'VariableName' &&
-    target.nextSibling?.name === 'AssignOp'
-    ? textOf(context, target)
-    : null;
+  const target = assignedTarget(context, call);
+  return target?.name === 'VariableName' ? textOf(context, target) : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { createContext } from './engine';
+import { otherCells } from './engine';
 import { calleeOf, dottedName, stringValue, textOf } from './syntax';
 import type { IRuleContext } from './types';
 
@@ -40,7 +40,7 @@ export function stepReads(
       allPositions = true;
     }
   };
-  for (const cell of Private.sources(context)) {
+  for (const cell of [context, ...otherCells(context)]) {
     for (const node of cell.nodes('String')) {
       if (
         cell === context &&
@@ -202,7 +202,7 @@ export function usedAsEstimator(
   if (variable === null) {
     return false;
   }
-  return Private.sources(context).every(cell =>
+  return [context, ...otherCells(context)].every(cell =>
     cell.nodes('VariableName').every(node => {
       if (
         textOf(cell, node) !== variable ||
@@ -231,23 +231,4 @@ export function usedAsEstimator(
 function keyNames(key: string): string[] {
   const parts = key.split('__');
   return parts.length === 1 ? parts : parts.slice(0, -1);
-}
-
-namespace Private {
-  /** The source and the notebook's other code cells, each as a rule sees it. */
-  export function sources(context: IRuleContext): IRuleContext[] {
-    const others = (context.cells ?? [])
-      .filter(cell => cell.source !== context.source && !cell.skip)
-      .map(cell =>
-        createContext(cell, {
-          versions: context.versions,
-          evidence: context.evidence,
-          files: context.files,
-          imports: context.imports,
-          defined: context.defined,
-          cells: context.cells
-        })
-      );
-    return [context, ...others];
-  }
 }

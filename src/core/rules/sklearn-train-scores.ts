@@ -4,10 +4,9 @@ import {
   defineRule,
   matchAt
 } from './builders';
-import type { SyntaxNode } from '@lezer/common';
 import { sklearnInfo as info } from './sklearn-info';
-import { dottedName, textOf } from './syntax';
-import type { IRule, IRuleContext, IRuleMatch } from './types';
+import { assignedTarget, dottedName } from './syntax';
+import type { IRule, IRuleMatch } from './types';
 
 const IRIS =
   'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
@@ -78,7 +77,8 @@ const trainScores = defineRule(
         'return_train_score',
         'True'
       );
-      const target = Private.assignedTo(context, call);
+      const assigned = assignedTarget(context, call);
+      const target = assigned && dottedName(context, assigned);
       if (!edits.length || !target) {
         return [];
       }
@@ -96,33 +96,6 @@ const trainScores = defineRule(
 );
 
 namespace Private {
-  /** The name (`grid`, `self.search`) a call, or its fit, is assigned to, if it is. */
-  export function assignedTo(
-    context: IRuleContext,
-    call: SyntaxNode
-  ): string | null {
-    // `grid = GridSearchCV(...).fit(X, y)`: fit returns the search itself.
-    const member = call.parent;
-    const fitted =
-      member?.name === 'MemberExpression' &&
-      member.lastChild &&
-      textOf(context, member.lastChild) === 'fit' &&
-      member.parent?.name === 'CallExpression'
-        ? member.parent
-        : call;
-    const statement = fitted.parent;
-    const target = statement?.firstChild;
-    if (
-      statement?.name !== 'AssignStatement' ||
-      statement.lastChild?.from !== fitted.from ||
-      !target ||
-      target.nextSibling?.name !== 'AssignOp'
-    ) {
-      return null;
-    }
-    return dottedName(context, target);
-  }
-
   /** Whether the name holds a search's results or cross_validate's, without training scores. */
   export function lacksTrainScores(name: string): string {
     return (

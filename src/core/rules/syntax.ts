@@ -235,3 +235,55 @@ export function spellModule(
     edits: [{ from: 0, to: 0, insert: '', needs: spelled.needs }]
   };
 }
+
+/**
+ * What a call is assigned to, directly or through its fit (`grid = GridSearchCV(...).fit(X, y)`:
+ * fit returns the estimator itself): the assignment's target, or null.
+ */
+export function assignedTarget(
+  context: IRuleContext,
+  call: SyntaxNode
+): SyntaxNode | null {
+  const member = call.parent;
+  const fitted =
+    member?.name === 'MemberExpression' &&
+    member.lastChild &&
+    textOf(context, member.lastChild) === 'fit' &&
+    member.parent?.name === 'CallExpression'
+      ? member.parent
+      : call;
+  const statement = fitted.parent;
+  const target = statement?.firstChild;
+  return statement?.name === 'AssignStatement' &&
+    statement.lastChild?.from === fitted.from &&
+    target &&
+    target.nextSibling?.name === 'AssignOp'
+    ? target
+    : null;
+}
+
+/**
+ * `a == b` or `a != b`, not part of a chain (`a == b == c`, which Python does not read
+ * as two tests): its operands and sign, or null for any other expression.
+ */
+export function equalityOf(
+  context: IRuleContext,
+  node: SyntaxNode
+): { left: SyntaxNode; right: SyntaxNode; sign: '==' | '!=' } | null {
+  const left = node.firstChild;
+  const op = left?.nextSibling;
+  const right = op?.nextSibling;
+  const sign = op && textOf(context, op);
+  if (
+    node.name !== 'BinaryExpression' ||
+    !left ||
+    !right ||
+    right.nextSibling ||
+    op.name !== 'CompareOp' ||
+    (sign !== '==' && sign !== '!=') ||
+    node.nextSibling?.name === 'CompareOp'
+  ) {
+    return null;
+  }
+  return { left, right, sign };
+}

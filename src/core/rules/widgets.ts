@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { importsOf } from './builders-imports';
-import { createContext } from './engine';
+import { otherCells } from './engine';
 import {
   argsOf,
   calleeOf,
@@ -141,7 +141,7 @@ namespace Private {
     context: IRuleContext,
     names: readonly string[]
   ): boolean {
-    return sources(context).every(source => {
+    return [context, ...otherCells(context)].every(source => {
       const edits = rewrites(source).flatMap(
         match => match.question?.decide('False') ?? []
       );
@@ -164,26 +164,6 @@ namespace Private {
       .split('\n')
       .filter(line => !line.trimStart().startsWith('#'))
       .join('\n');
-  }
-
-  /** The source and the notebook's other code cells, each as a rule sees it. */
-  function sources(context: IRuleContext): IRuleContext[] {
-    return [context, ...others(context)];
-  }
-
-  function others(context: IRuleContext): IRuleContext[] {
-    return (context.cells ?? [])
-      .filter(cell => cell.source !== context.source && !cell.skip)
-      .map(cell =>
-        createContext(cell, {
-          versions: context.versions,
-          evidence: context.evidence,
-          files: context.files,
-          imports: context.imports,
-          defined: context.defined,
-          cells: context.cells
-        })
-      );
   }
 
   /** `interact(f, a=...)` as a statement of its own or returned → `f(a=...)`. */
@@ -250,7 +230,7 @@ namespace Private {
           textOf(context, target)
         );
         // A widget another cell lays out or shows would be left unbound there.
-        const elsewhere = others(context).some(other =>
+        const elsewhere = otherCells(context).some(other =>
           other.nodes('VariableName').some(n => tainted.has(textOf(other, n)))
         );
         if (elsewhere) {
