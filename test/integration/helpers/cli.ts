@@ -223,16 +223,24 @@ export function processesIn(dir: string): number[] {
   return pids;
 }
 
-/** The kernels a Jupyter server has running now (its /api/kernels). */
+/**
+ * The kernels a Jupyter server has running now (its /api/kernels). The server answers 500
+ * now and then while a kernel starts or shuts down: that is asked again, a few times.
+ */
 export async function kernelsOn(
   url: string,
   token: string
 ): Promise<{ id: string; execution_state: string }[]> {
-  const response = await fetch(new URL('api/kernels', url), {
-    headers: { Authorization: `token ${token}` }
-  });
-  if (!response.ok) {
-    throw new Error(`${url}api/kernels answered ${response.status}`);
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(new URL('api/kernels', url), {
+      headers: { Authorization: `token ${token}` }
+    });
+    if (response.ok) {
+      return response.json();
+    }
+    if (response.status < 500 || attempt === 5) {
+      throw new Error(`${url}api/kernels answered ${response.status}`);
+    }
+    await new Promise(resolve => setTimeout(resolve, 200));
   }
-  return response.json();
 }
