@@ -20,7 +20,6 @@ import { pandasSignatureRules } from './pandas-signatures';
 import { pandasStringRules } from './pandas-strings';
 import { pandasStrSetitemRules } from './pandas-str-setitem';
 import { pandasStrAstypeRules } from './pandas-str-astype';
-import { pandasObjectDtypeRules } from './pandas-object-dtype';
 import { pandasBehaviourRules } from './pandas-behaviour';
 import { sklearnModuleRules } from './sklearn-modules';
 import { joblibRules } from './joblib';
@@ -86,7 +85,6 @@ export const allRules: readonly IRule[] = [
   ...pandasStringRules,
   ...pandasStrSetitemRules,
   ...pandasStrAstypeRules,
-  ...pandasObjectDtypeRules,
   ...pandasBehaviourRules,
   ...sklearnModuleRules,
   ...joblibRules,

@@ -2,7 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
 import { inScopeOf, readsOnly, receiverKind } from './receivers';
-import { textOf } from './syntax';
+import { equalityOf, textOf } from './syntax';
 import type { IRule, IRuleContext, ITextEdit } from './types';
 
 /**
@@ -128,7 +128,15 @@ function dtypeQuestion(compared: string): string {
   );
 }
 
-/** `== object`, `!= 'O'`, `== np.object_` and `.dtype.name == 'object'`, now False for text. */
+/**
+ * `== object`, `!= 'O'`, `== np.object_` and `.dtype.name == 'object'`: until pandas 3.0
+ * this is how code found the text columns, which have the 'str' dtype now, so the test
+ * silently finds none of them (and the code after it encodes or scales nothing, or fails
+ * on the text it kept). Comparing with 'str' as well finds them again; columns that really
+ * hold objects still compare equal to object, and no numpy dtype equals 'str'. Where the
+ * compared thing is written as a dtype (`X.dtype`, `X.dtypes`, `X.dtype.name`) the rewrite
+ * is made before the run; anything else (`t == object`) is put to the kernel.
+ */
 export const pandasObjectDtypeRule: IRule = defineRule(
   {
     id: 'pandas.str-dtype-compare',
@@ -136,7 +144,7 @@ export const pandasObjectDtypeRule: IRule = defineRule(
     distribution: 'pandas',
     since: '3.0.0',
     summary:
-      "Text columns have the 'str' dtype in pandas 3.0, not `object`: a comparison of their dtype with `object` is now False. Compare with both.",
+      "Text columns have the 'str' dtype in pandas 3.0, not `object`: a test for the object dtype (`dtypes == 'object'`) finds them only when it looks for 'str' too.",
     link: pandasNotes('3.0.0'),
     // Silent where it is written: what fails is the text left in columns it kept out.
     raises: {
@@ -150,8 +158,7 @@ export const pandasObjectDtypeRule: IRule = defineRule(
         before:
           "for c in df.columns:\n    if df[c].dtype == object:\n        df[c] = df[c].astype('category').cat.codes\nprint(df.astype(float).sum().tolist())",
         after:
-          "for c in df.columns:\n    if df[c].dtype in (object, 'str'):\n        df[c] = df[c].astype('category').cat.codes\nprint(df.astype(float).sum().tolist())",
-        answer: 'dtype'
+          "for c in df.columns:\n    if df[c].dtype in (object, 'str'):\n        df[c] = df[c].astype('category').cat.codes\nprint(df.astype(float).sum().tolist())"
       },
       {
         setup:
@@ -159,8 +166,7 @@ export const pandasObjectDtypeRule: IRule = defineRule(
         before:
           "numeric = df.loc[:, df.dtypes != np.object_]\ncodes = df.loc[:, df.dtypes == 'O'].apply(lambda s: s.astype('category').cat.codes)\nprint(np.asarray(numeric.join(codes), dtype=float).sum())",
         after:
-          "numeric = df.loc[:, ~((df.dtypes == np.object_) | (df.dtypes == 'str'))]\ncodes = df.loc[:, (df.dtypes == 'O') | (df.dtypes == 'str')].apply(lambda s: s.astype('category').cat.codes)\nprint(np.asarray(numeric.join(codes), dtype=float).sum())",
-        answer: 'dtypes'
+          "numeric = df.loc[:, (df.dtypes != np.object_) & (df.dtypes != 'str')]\ncodes = df.loc[:, (df.dtypes == 'O') | (df.dtypes == 'str')].apply(lambda s: s.astype('category').cat.codes)\nprint(np.asarray(numeric.join(codes), dtype=float).sum())"
       },
       {
         setup:
@@ -168,30 +174,58 @@ export const pandasObjectDtypeRule: IRule = defineRule(
         before:
           "kept = [c for c in df.columns if df[c].dtype.name != 'object']\nprint(np.asarray(df[kept], dtype=float).sum())",
         after:
-          "kept = [c for c in df.columns if df[c].dtype.name not in ('object', 'str')]\nprint(np.asarray(df[kept], dtype=float).sum())",
-        answer: 'dtype'
+          "kept = [c for c in df.columns if df[c].dtype.name not in ('object', 'str')]\nprint(np.asarray(df[kept], dtype=float).sum())"
+      },
+      {
+        setup:
+          "import numpy as np\nimport pandas as pd\ndf = pd.DataFrame({'city': ['Paris', 'Oslo'], 'n': [1, 2]})",
+        before:
+          "text = list(df.dtypes[df.dtypes == 'object'].index)\nprint(np.asarray(df.drop(columns=text), dtype=float).sum())",
+        after:
+          "text = list(df.dtypes[(df.dtypes == 'object') | (df.dtypes == 'str')].index)\nprint(np.asarray(df.drop(columns=text), dtype=float).sum())"
+      },
+      {
+        setup:
+          "import numpy as np\nimport pandas as pd\ndf = pd.DataFrame({'city': ['Paris', 'Oslo'], 'n': [1, 2]})",
+        before:
+          "numeric = [c for c in df.columns if df[c].dtypes != 'O']\nprint(np.asarray(df[numeric], dtype=float).sum())",
+        after:
+          "numeric = [c for c in df.columns if (df[c].dtypes != 'O') & (df[c].dtypes != 'str')]\nprint(np.asarray(df[numeric], dtype=float).sum())"
       }
     ]
   },
   context =>
     context.nodes('BinaryExpression').flatMap(comparison => {
-      const left = comparison.firstChild;
-      const op = left?.nextSibling;
-      const right = comparison.lastChild;
-      const operator = op ? textOf(context, op) : '';
+      const equality = equalityOf(context, comparison);
+      if (!equality) {
+        return [];
+      }
+      const { sign } = equality;
+      // The object dtype on either side, the compared thing on the other.
+      const [compared, named] = Private.isObject(context, equality.right)
+        ? [equality.left, equality.right]
+        : [equality.right, equality.left];
       if (
-        !left ||
-        !right ||
-        (operator !== '==' && operator !== '!=') ||
-        !OBJECT_DTYPE.test(textOf(context, right))
+        !Private.isObject(context, named) ||
+        Private.pairedWithStr(context, comparison, textOf(context, compared))
       ) {
         return [];
       }
-      if (Private.pairedWithStr(context, comparison, textOf(context, left))) {
-        return [];
+      const object = textOf(context, named);
+      const written = Private.writtenAs(context, compared);
+      if (written) {
+        const edits = Private.rewrite(
+          comparison,
+          textOf(context, compared),
+          object,
+          sign === '!=',
+          written
+        );
+        return edits
+          ? [matchAt('pandas.str-dtype-compare', comparison, edits)]
+          : [];
       }
-      const named = Private.dtypeName(context, left);
-      const expression = Private.question(context, named ?? left);
+      const expression = Private.question(context, compared);
       if (!expression) {
         return [];
       }
@@ -201,13 +235,16 @@ export const pandasObjectDtypeRule: IRule = defineRule(
         [],
         "Only on a dtype or a frame's dtypes: asks the kernel."
       );
-      const object = textOf(context, right);
-      const compared = textOf(context, left);
-      const negated = operator === '!=';
       match.question = {
         expression,
         decide: answer =>
-          Private.rewrite(comparison, compared, object, negated, answer)
+          Private.rewrite(
+            comparison,
+            textOf(context, compared),
+            object,
+            sign === '!=',
+            answer
+          )
       };
       return [match];
     })
@@ -247,64 +284,75 @@ namespace Private {
     ).test(text);
   }
 
-  /** For `X.dtype.name`, the `X.dtype` whose name is compared; else null. */
-  export function dtypeName(
+  /** Whether a node names the object dtype (and `object` is not the notebook's own name). */
+  export function isObject(context: IRuleContext, node: SyntaxNode): boolean {
+    const text = textOf(context, node);
+    return (
+      OBJECT_DTYPE.test(text) &&
+      !(text === 'object' && context.defined.has('object'))
+    );
+  }
+
+  /**
+   * What the compared thing is by its form: one dtype (`X.dtype`, `X.dtype.name`), or
+   * the dtypes of `X.dtypes` (a Series of them for a frame, one for a Series; the
+   * elementwise rewrite suits both); null for anything else, or where reading it twice
+   * might not read the same thing.
+   */
+  export function writtenAs(
     context: IRuleContext,
-    left: SyntaxNode
-  ): SyntaxNode | null {
-    const last = left.lastChild;
-    const inner = left.firstChild;
-    return left.name === 'MemberExpression' &&
-      last?.name === 'PropertyName' &&
-      textOf(context, last) === 'name' &&
-      inner?.name === 'MemberExpression' &&
-      inner.lastChild?.name === 'PropertyName' &&
-      textOf(context, inner.lastChild) === 'dtype'
-      ? inner
+    compared: SyntaxNode
+  ): 'dtype' | 'dtypes' | null {
+    const property = (node: SyntaxNode | null | undefined) =>
+      node?.name === 'MemberExpression' &&
+      node.lastChild?.name === 'PropertyName'
+        ? textOf(context, node.lastChild)
+        : null;
+    if (!readsOnly(compared)) {
+      return null;
+    }
+    const last = property(compared);
+    if (last === 'dtype' || last === 'dtypes') {
+      return last;
+    }
+    return last === 'name' && property(compared.firstChild) === 'dtype'
+      ? 'dtype'
       : null;
   }
 
   /**
-   * The question about the compared thing: for `df[c].dtype`, whether `df` is a DataFrame
-   * (the loop's `c` may be gone, or not yet bound); else what the thing itself is. Asked
-   * in the failed call's frame inside a function; null where its names cannot be read.
+   * The question about a compared thing whose form does not say what it is (`t`): what
+   * the kernel says it is. Asked in the failed call's frame inside a function; null where
+   * its names cannot be read.
    */
   export function question(
     context: IRuleContext,
     compared: SyntaxNode
   ): string | null {
-    const column = compared.firstChild;
-    const frame = column?.firstChild;
     const last = compared.lastChild;
-    const ofColumn =
-      last?.name === 'PropertyName' &&
-      textOf(context, last) === 'dtype' &&
-      column?.name === 'MemberExpression' &&
-      column.getChild('[') !== null &&
-      frame !== null &&
-      frame !== undefined &&
-      readsOnly(frame);
-    const asked = ofColumn ? frame : compared;
-    if (!readsOnly(asked) || receiverKind(context, asked) !== 'unknown') {
+    if (
+      !readsOnly(compared) ||
+      receiverKind(context, compared) !== 'unknown' ||
+      // A dtype's kind: 'O' is the str dtype's kind too.
+      (last?.name === 'PropertyName' && textOf(context, last) === 'kind')
+    ) {
       return null;
     }
-    const expression = ofColumn
-      ? "(lambda f: 'dtype' if type(f).__name__ == 'DataFrame' else 'other')" +
-        `(${textOf(context, frame)})`
-      : dtypeQuestion(textOf(context, compared));
-    let nameless = false;
+    const expression = dtypeQuestion(textOf(context, compared));
     for (let at = compared.parent; at; at = at.parent) {
       if (at.name === 'FunctionDefinition') {
         return inScopeOf(context, compared, expression);
       }
-      nameless ||= NAMELESS_SCOPES.has(at.name);
+      // At module level a comprehension's own names are gone.
+      if (NAMELESS_SCOPES.has(at.name)) {
+        return null;
+      }
     }
-    // At module level a comprehension's own names are gone, the frame's are not.
-    return nameless && !ofColumn ? null : expression;
+    return expression;
   }
 
   /**
-   * The comparison rewritten for the kernel's answer, keeping the old meaning: a dtype is
+   * The comparison rewritten for what the compared thing is, keeping the old meaning: a dtype is
    * also compared with `'str'` (the new dtype compares equal to its name), a Series of
    * dtypes elementwise with both.
    */
@@ -319,8 +367,10 @@ namespace Private {
     if (answer === 'dtype') {
       insert = `${compared} ${negated ? 'not in' : 'in'} (${object}, 'str')`;
     } else if (answer === 'dtypes') {
-      const either = `(${compared} == ${object}) | (${compared} == 'str')`;
-      insert = negated ? `~(${either})` : either;
+      // `&` of the negations, not `~`: on one dtype the parts are bools.
+      insert = negated
+        ? `(${compared} != ${object}) & (${compared} != 'str')`
+        : `(${compared} == ${object}) | (${compared} == 'str')`;
     }
     return insert === null
       ? null

@@ -26,7 +26,9 @@ function scan(rule: IRule, cell: string): IRuleMatch[] {
 
 /** The spans the rule asks the kernel about. */
 function asked(rule: IRule, cell: string): string[] {
-  return scan(rule, cell).map(m => cell.slice(m.from, m.to));
+  return scan(rule, cell)
+    .filter(m => m.question && m.edits.length === 0)
+    .map(m => cell.slice(m.from, m.to));
 }
 
 /** The cell as the rule rewrites it when the kernel gives `answer` to every question. */
@@ -88,47 +90,42 @@ describe("a text column's .values", () => {
 });
 
 describe('comparisons of a dtype with object', () => {
-  it('asks about every spelling of object, == and !=', () => {
-    const cell = [
-      'a = s.dtype == object',
-      "b = s.dtype != 'O'",
-      'c = df.dtypes == np.object_',
-      "d = df[c].dtype.name == 'object'",
-      'e = t == "object"'
-    ].join('\n');
-    assert.deepEqual(asked(pandasObjectDtypeRule, cell), [
-      's.dtype == object',
-      "s.dtype != 'O'",
-      'df.dtypes == np.object_',
-      "df[c].dtype.name == 'object'",
-      't == "object"'
-    ]);
-  });
+  /** The cell as the rule rewrites it before the run, with no kernel to ask. */
+  const offline = (cell: string, versions = TODAY) =>
+    proposeRewrite(
+      cell,
+      scanSource(cell, [pandasObjectDtypeRule], { versions })
+    )?.source ?? null;
 
-  it('leaves other comparisons, other operators and calls alone', () => {
-    const cell = [
-      "a = s.dtype == 'int64'",
-      'b = s.dtype is object',
-      'c = f(s) == object',
-      "d = x == 'Other'",
-      'e = s.dtype == self.object'
-    ].join('\n');
-    assert.deepEqual(asked(pandasObjectDtypeRule, cell), []);
-  });
-
-  it('compares a dtype with str too, and a Series of dtypes elementwise', () => {
-    const rule = pandasObjectDtypeRule;
+  it('looks for str too where a dtype is compared, with every spelling of object', () => {
     assert.equal(
-      rewritten(rule, "keep = s.dtype != 'O'", 'dtype'),
-      "keep = s.dtype not in ('O', 'str')"
+      offline("cats = X.columns[X.dtypes != 'object']"),
+      "cats = X.columns[(X.dtypes != 'object') & (X.dtypes != 'str')]"
     );
     assert.equal(
-      rewritten(rule, 'cols = df.columns[df.dtypes == object]', 'dtypes'),
-      "cols = df.columns[(df.dtypes == object) | (df.dtypes == 'str')]"
+      offline('if "O" == df["a"].dtype: pass'),
+      'if df["a"].dtype in ("O", \'str\'): pass'
     );
     assert.equal(
-      rewritten(rule, 'num = df.dtypes[df.dtypes != object]', 'dtypes'),
-      "num = df.dtypes[~((df.dtypes == object) | (df.dtypes == 'str'))]"
+      offline('c = df.dtypes == np.object_'),
+      "c = (df.dtypes == np.object_) | (df.dtypes == 'str')"
+    );
+    assert.equal(
+      offline("d = [c for c in df if df[c].dtype.name != 'object']"),
+      "d = [c for c in df if df[c].dtype.name not in ('object', 'str')]"
+    );
+  });
+
+  it('asks the kernel about a compared thing its form does not name', () => {
+    const cell = ['a = t == object', "b = s.dtype == 'O'"].join('\n');
+    assert.deepEqual(asked(pandasObjectDtypeRule, cell), ['t == object']);
+    assert.equal(
+      rewritten(pandasObjectDtypeRule, 'flag = t != object', 'dtypes'),
+      "flag = (t != object) & (t != 'str')"
+    );
+    assert.equal(
+      rewritten(pandasObjectDtypeRule, 'flag = t != object', 'dtype'),
+      "flag = t not in (object, 'str')"
     );
   });
 
@@ -137,22 +134,48 @@ describe('comparisons of a dtype with object', () => {
     for (const answer of ['str', 'type', 'DataFrame', 'Series', 'ndarray']) {
       assert.equal(rewritten(pandasObjectDtypeRule, cell, answer), cell);
     }
+    // A comprehension's own names are gone once it has run: nothing to ask.
+    assert.deepEqual(
+      asked(pandasObjectDtypeRule, '[c for c in cols if c == object]'),
+      []
+    );
   });
 
-  it("asks whether a column's frame is a DataFrame, inside a comprehension too", () => {
-    const cell = 'text = [c for c in df.columns if df[c].dtype == object]';
-    const [match] = scan(pandasObjectDtypeRule, cell);
-    assert.match(
-      match.question!.expression,
-      /== 'DataFrame' else 'other'\)\(df\)$/
-    );
-    assert.equal(
-      rewritten(pandasObjectDtypeRule, cell, 'dtype'),
-      "text = [c for c in df.columns if df[c].dtype in (object, 'str')]"
-    );
-    assert.equal(rewritten(pandasObjectDtypeRule, cell, 'other'), cell);
-    const loopOwn = '[c for c in cols if c.dtype == object]';
-    assert.deepEqual(asked(pandasObjectDtypeRule, loopOwn), []);
+  it('leaves other dtypes, operators, chained comparisons and calls alone', () => {
+    for (const cell of [
+      "a = s.dtype == 'int64'",
+      'b = s.dtype is object',
+      'c = f(s) == object',
+      "d = x == 'Other'",
+      'e = s.dtype == self.object',
+      "f = 'O' == t.dtype == u.dtype",
+      "g = load().dtypes == 'object'",
+      "h = df.dtype.kind == 'O'"
+    ]) {
+      assert.equal(offline(cell), null, cell);
+      assert.deepEqual(asked(pandasObjectDtypeRule, cell), [], cell);
+    }
+  });
+
+  it('leaves a comparison that looks for str already alone', () => {
+    const cell =
+      "m = (df.dtypes == 'object') | (df.dtypes == 'str')\nk = df[c].dtype == object or df[c].dtype == 'str'";
+    assert.equal(offline(cell), null);
+  });
+
+  it('leaves object alone where the notebook binds the name itself', () => {
+    const cell = "object = 'O'\nx = s.dtype == object";
+    const matches = scanSource(cell, [pandasObjectDtypeRule], {
+      versions: TODAY,
+      defined: new Set(['object'])
+    });
+    assert.deepEqual(matches, []);
+  });
+
+  it('changes nothing before pandas 3.0, where text columns were objects', () => {
+    const old = new Map(TODAY);
+    old.set('pandas', '2.2.3');
+    assert.equal(offline("x = df.dtypes == 'object'", old), null);
   });
 
   it('explains text left in the columns a comparison kept out', () => {
