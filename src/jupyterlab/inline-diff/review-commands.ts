@@ -23,7 +23,9 @@ export function addReviewCommands(
   const active = () => {
     const target = current();
     const cell = target?.panel.content.activeCell;
-    const entry = cell ? target!.review.pendingFor(cell.model.id) : null;
+    const entry = cell
+      ? target!.review.proposals.pendingFor(cell.model.id)
+      : null;
     return target && cell && entry ? { ...target, cell, entry } : null;
   };
   const atCursor = (): { id: string; hunk: IHunk } | null => {
@@ -126,7 +128,7 @@ namespace Private {
     for (let step = 1; step <= count; step++) {
       const index = (notebook.activeCellIndex + step) % count;
       const cell = notebook.widgets[index];
-      const entry = review.pendingFor(cell.model.id);
+      const entry = review.proposals.pendingFor(cell.model.id);
       if (!entry) {
         continue;
       }

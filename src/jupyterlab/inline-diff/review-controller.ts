@@ -1,106 +1,55 @@
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
-import type { IDocumentManager } from '@jupyterlab/docmanager';
-import type { Contents } from '@jupyterlab/services';
-import type { ITranslator, TranslationBundle } from '@jupyterlab/translation';
+import type { TranslationBundle } from '@jupyterlab/translation';
 import type { IDisposable } from '@lumino/disposable';
 import { Signal, type ISignal } from '@lumino/signaling';
 import {
   compareScores,
   extractScores,
-  targetKey,
-  type ICheckCell,
   type IOriginalNotebook,
-  type IProposal,
   type IReference,
   type IScoreCell
 } from '../../core';
-import { ErrorFixButtons } from './error-fix-buttons';
 import { HunkReview } from './hunk-review';
-import { InlineDiffManager } from './manager';
-import { ModuleDiffManager } from './module-diff';
-import { ReviewedNotebook } from './reviewed-notebook';
-import { kindLabel } from '../review/kind-label';
-import type { SessionModel } from '../check/model';
-import type { NotebookKernel } from '../kernel/notebook-kernel';
+import type { ReviewedNotebook } from './reviewed-notebook';
 import type { ISessionSettings } from '../check/settings';
-import {
-  cellPositions,
-  liveCodeCells,
-  liveScoreCells
-} from '../review/notebook-cells';
-import {
-  offlineProposals,
-  tallyText,
-  type IOfflineTally
-} from '../review/offline-fixes';
+import { liveScoreCells } from '../review/notebook-cells';
+import type { FixRequests } from '../review/fix-requests';
 import type { PreflightScanner } from '../review/preflight';
-import { ProposalsModel, type IProposalEntry } from '../review/proposals-model';
+import type { ProposalsModel, IProposalEntry } from '../review/proposals-model';
 import { ScoresModel } from '../review/scores-model';
-import { loadTranslation } from '../translation';
 
 /**
- * Review of one notebook's fixes: makes the offline proposals, shows each in its cell as
- * an inline diff, applies the accepted hunks through the live notebook (the user's edits
- * win: hunks they overlap are conflicted, never applied), reverts to the original, and
- * keeps the scores table up to date.
+ * The review of one notebook's fixes, as the panel and the inline diffs see it: the
+ * proposals and the user's decisions on them (applied through the live notebook; the
+ * user's edits win: hunks they overlap are conflicted, never applied), Revert all, and
+ * the scores table. It makes no proposal and draws nothing: the fixes come from the
+ * loop and from {@link FixRequests}, and the views render its models.
  */
 export class ReviewController implements IDisposable {
   constructor(options: ReviewController.IOptions) {
     this._panel = options.panel;
-    this._session = options.session;
     this._scanner = options.scanner;
     this._settings = options.settings;
     this._original = options.original;
     this._originalCells = options.originalCells;
-    this._kernel = options.kernel;
-    this._askLLM = options.askLLM ?? null;
-    const trans = loadTranslation(options.translator);
-    this._trans = trans;
-    this.notebook = new ReviewedNotebook({
-      panel: options.panel,
-      contents: options.contents
-    });
+    this._trans = options.trans;
+    this.proposals = options.proposals;
+    this.notebook = options.notebook;
+    this.fixes = options.fixes;
     this._hunks = new HunkReview({
       proposals: this.proposals,
       notebook: this.notebook
-    });
-    this._inline = new InlineDiffManager({
-      panel: options.panel,
-      proposals: this.proposals,
-      review: this,
-      kindLabel: kind => kindLabel(kind, trans),
-      trans
-    });
-    const { docManager } = options;
-    if (docManager) {
-      const modules = new ModuleDiffManager({
-        proposals: this.proposals,
-        docManager,
-        resolve: path => this.notebook.resolve(path),
-        review: this,
-        kindLabel: kind => kindLabel(kind, trans),
-        trans
-      });
-      this.notebook.moduleWritten.connect(
-        (_, path) => void modules.reload(path)
-      );
-      this._modules = modules;
-    }
-    this._errorButtons = new ErrorFixButtons({
-      panel: options.panel,
-      onFix: async cellId => {
-        await this.fixCell(cellId);
-        return this.pendingFor(cellId) ? null : this.proposals.message;
-      },
-      trans
     });
     this._scanner.sourcesChanged.connect(this._rebaseAll, this);
     this._panel.context.model.contentChanged.connect(this._reopenUndone, this);
   }
 
   /** The proposals the panel lists. */
-  readonly proposals = new ProposalsModel();
+  readonly proposals: ProposalsModel;
+
+  /** Fix all offline and Fix with Modernizer. */
+  readonly fixes: FixRequests;
 
   /** Emitted once Revert all restored the notebook: what a run showed is gone too. */
   get reverted(): ISignal<this, void> {
@@ -117,115 +66,6 @@ export class ReviewController implements IDisposable {
 
   /** The open notebook, as fixes edit it. */
   readonly notebook: ReviewedNotebook;
-
-  /**
-   * Proposes the rules' fixes of every eroded cell at once. Rules that depend on a live
-   * object ask the notebook's kernel, when it has one.
-   */
-  async fixAllOffline(): Promise<void> {
-    const made = await this._offlineProposals(
-      this._trans.__('Making the proposals…')
-    );
-    if (!made) {
-      return;
-    }
-    const positions = cellPositions(made.cells);
-    const covered = new Set(made.proposals.map(p => targetKey(p.target)));
-    // A proposal left from an earlier batch whose cell the rules no longer rewrite goes.
-    for (const entry of this.proposals.entries) {
-      if (
-        entry.status === 'pending' &&
-        !entry.fromLoop &&
-        !covered.has(targetKey(entry.proposal.target))
-      ) {
-        this.proposals.drop(entry.proposal.id);
-      }
-    }
-    let decided = 0;
-    for (const proposal of made.proposals) {
-      const { target } = proposal;
-      const offer = this.proposals.offer(
-        {
-          proposal,
-          status: 'pending',
-          position:
-            target.kind === 'cell' ? (positions.get(target.cellId) ?? 0) : 0
-        },
-        target.kind === 'cell' ? this.notebook.source(target.cellId) : null
-      );
-      decided += offer.kind === 'decided' ? 1 : 0;
-    }
-    this.proposals.setBusy(
-      false,
-      made.proposals.length === 0
-        ? this._trans.__(
-            'No line the rules can rewrite without running the notebook.'
-          )
-        : [
-            tallyText(made.tally, made.proposals.length, this._trans),
-            decided > 0
-              ? this._trans.__(
-                  '%1 fix(es) you decided before are not proposed again while their cells are unchanged.',
-                  decided
-                )
-              : null
-          ]
-            .filter(Boolean)
-            .join(' ') || null
-    );
-  }
-
-  /**
-   * Proposes the rules' fix of one cell (its error output's Fix with Modernizer), shown
-   * in the cell; a proposal already pending there is kept, and a fix decided on the
-   * cell's text as it is is not proposed again.
-   */
-  async fixCell(cellId: string): Promise<void> {
-    if (this.pendingFor(cellId)) {
-      return;
-    }
-    const made = await this._offlineProposals(
-      this._trans.__('Making the proposal…')
-    );
-    if (!made) {
-      return;
-    }
-    const position = cellPositions(made.cells).get(cellId) ?? 0;
-    const proposal = made.proposals.find(
-      p => p.target.kind === 'cell' && p.target.cellId === cellId
-    );
-    const offer = proposal
-      ? this.proposals.offer(
-          { proposal, status: 'pending', position },
-          this.notebook.source(cellId)
-        )
-      : null;
-    if (offer?.kind === 'decided') {
-      this.proposals.setBusy(
-        false,
-        this._trans.__(
-          'You decided this fix of cell %1 already; it is proposed again once the cell changes.',
-          position
-        )
-      );
-      return;
-    }
-    // No rule has it: the LLM, when the server has one, with the cell's error.
-    const llm =
-      proposal || !this._askLLM
-        ? null
-        : await this._askLLM(cellId, position).catch(
-            (error: Error) => error.message
-          );
-    const rules = this._trans.__(
-      'No migration rule rewrites cell %1: its error needs another fix.',
-      position
-    );
-    this.proposals.setBusy(
-      false,
-      proposal ? null : (llm ?? (this.pendingFor(cellId) ? null : rules))
-    );
-  }
 
   /**
    * Accepts a pending proposal whole: a cell's hunks that do not conflict with the
@@ -309,19 +149,10 @@ export class ReviewController implements IDisposable {
     }
   }
 
-  /** The pending proposal of a cell, if any. */
-  pendingFor(cellId: string): IProposalEntry | null {
-    return (
-      this.proposals.entries.find(
-        ({ proposal, status }) =>
-          status === 'pending' &&
-          proposal.target.kind === 'cell' &&
-          proposal.target.cellId === cellId
-      ) ?? null
-    );
-  }
-
-  /** Restores the original notebook exactly and forgets the proposals and run scores. */
+  /**
+   * Restores the original notebook exactly and forgets the proposals and run scores;
+   * `reverted` tells the rest of the session.
+   */
   revertAll(): void {
     const cells = this._originalCells();
     if (cells.length === 0) {
@@ -329,15 +160,8 @@ export class ReviewController implements IDisposable {
     }
     this.notebook.revert(cells);
     this.proposals.clear();
-    this._reverted.emit();
-    // The last run's statuses and failure describe code that is gone.
-    this._session.cells = [];
-    this._session.progress = null;
-    this._session.setRun(
-      'idle',
-      this._trans.__('Reverted to the notebook as it was opened.')
-    );
     this.scores.state = { ...this.scores.state, report: null };
+    this._reverted.emit();
   }
 
   /** Adds a score the user typed in, and compares again. */
@@ -402,57 +226,8 @@ export class ReviewController implements IDisposable {
       this._reopenUndone,
       this
     );
-    this._inline.dispose();
-    this._modules?.dispose();
-    this._errorButtons.dispose();
-    this.proposals.dispose();
     this.scores.dispose();
     Signal.clearData(this);
-  }
-
-  /**
-   * The rules' proposals for the cells as they are now, the kernel answering the rules'
-   * questions; null (and a message) when they cannot be made. Leaves the model busy.
-   */
-  private async _offlineProposals(busyMessage: string): Promise<{
-    cells: ICheckCell[];
-    proposals: IProposal[];
-    tally: IOfflineTally;
-  } | null> {
-    if (this.proposals.busy) {
-      return null;
-    }
-    this.proposals.setBusy(true, busyMessage);
-    const environment = await this._scanner.probedEnvironment(
-      liveCodeCells(this._panel)
-    );
-    if (!environment) {
-      this.proposals.setBusy(
-        false,
-        this._trans.__(
-          'The kernel did not tell the library versions: check the Libraries section, then try again.'
-        )
-      );
-      return null;
-    }
-    // The cells as they are once the versions are known (the user may have typed since).
-    const cells = liveCodeCells(this._panel);
-    try {
-      const tally = { lines: 0, waiting: 0, pointOnly: 0, leftOut: 0 };
-      const proposals = await offlineProposals({
-        cells,
-        environment,
-        tally,
-        probe: this._kernel.probe()
-      });
-      return { cells, proposals, tally };
-    } catch (error) {
-      this.proposals.setBusy(
-        false,
-        this._trans.__('The proposals could not be made: %1', String(error))
-      );
-      return null;
-    }
   }
 
   /** Every pending cell proposal follows its cell's text (an edit from anywhere). */
@@ -494,17 +269,11 @@ export class ReviewController implements IDisposable {
   }
 
   private _panel: NotebookPanel;
-  private _session: SessionModel;
   private _scanner: PreflightScanner;
   private _settings: () => ISessionSettings;
   private _original: () => IOriginalNotebook | null;
-  private _askLLM: ReviewController.IOptions['askLLM'] | null;
   private _originalCells: () => readonly nbformat.ICell[];
-  private _kernel: NotebookKernel;
   private _hunks: HunkReview;
-  private _inline: InlineDiffManager;
-  private _modules: ModuleDiffManager | null = null;
-  private _errorButtons: ErrorFixButtons;
   private _trans: TranslationBundle;
   private _isDisposed = false;
   private _reverted = new Signal<this, void>(this);
@@ -514,24 +283,19 @@ export class ReviewController implements IDisposable {
 export namespace ReviewController {
   export interface IOptions {
     panel: NotebookPanel;
-    session: SessionModel;
+    /** The open notebook, as fixes edit it. */
+    notebook: ReviewedNotebook;
+    /** The proposals to review. */
+    proposals: ProposalsModel;
+    /** Where the user's requests for fixes outside a run go. */
+    fixes: FixRequests;
+    /** Tells when any cell's text changed, which the pending proposals follow. */
     scanner: PreflightScanner;
-    contents: Contents.IManager;
-    /** Opens a module with a pending proposal in the file editor, if given. */
-    docManager?: IDocumentManager | null;
     settings: () => ISessionSettings;
-    /** The notebook's kernel, which answers the rules' questions about values. */
-    kernel: NotebookKernel;
     /** The notebook as it was opened, once captured. */
     original: () => IOriginalNotebook | null;
     /** The same, as the cells' nbformat JSON (metadata included), for Revert all. */
     originalCells: () => readonly nbformat.ICell[];
-    /**
-     * Asks the LLM for a fix of a failed cell that no rule fixes; resolves to what to
-     * say when none came (null when one did, or when there is no LLM).
-     */
-    askLLM?: (cellId: string, position: number) => Promise<string | null>;
-    /** Translates the review's text in the cells; without it, it stays in English. */
-    translator?: ITranslator | null;
+    trans: TranslationBundle;
   }
 }

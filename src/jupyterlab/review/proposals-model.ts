@@ -149,6 +149,18 @@ export class ProposalsModel implements IDisposable {
     );
   }
 
+  /** The pending proposal of a cell, if any. */
+  pendingFor(cellId: string): IProposalEntry | null {
+    return (
+      this._entries.find(
+        ({ proposal, status }) =>
+          status === 'pending' &&
+          proposal.target.kind === 'cell' &&
+          proposal.target.cellId === cellId
+      ) ?? null
+    );
+  }
+
   /**
    * Adds one proposal (the loop's), pending. One that streamed in under the same id is
    * replaced: its stream is over.
@@ -168,14 +180,12 @@ export class ProposalsModel implements IDisposable {
     id: string,
     change: Partial<Omit<IProposalEntry, 'proposal' | 'position' | 'fromLoop'>>
   ): void {
-    if (!this.pending(id)) {
+    const entry = this.pending(id);
+    const keys = Object.keys(change) as (keyof typeof change)[];
+    if (!entry || keys.every(key => entry[key] === change[key])) {
       return;
     }
-    this._set(
-      this._entries.map(entry =>
-        entry.proposal.id === id ? { ...entry, ...change } : entry
-      )
-    );
+    this._set(this._entries.map(e => (e === entry ? { ...e, ...change } : e)));
   }
 
   /**
@@ -217,12 +227,11 @@ export class ProposalsModel implements IDisposable {
 
   /** Sets the status of the proposals with these ids. */
   setStatus(ids: readonly string[], status: ProposalStatus): void {
-    if (ids.length === 0) {
-      return;
-    }
     this._set(
       this._entries.map(entry =>
-        ids.includes(entry.proposal.id) ? { ...entry, status } : entry
+        ids.includes(entry.proposal.id) && entry.status !== status
+          ? { ...entry, status }
+          : entry
       )
     );
   }
@@ -256,8 +265,13 @@ export class ProposalsModel implements IDisposable {
 
   /** Forgets every proposal (after Revert all). */
   clear(): void {
+    const message = this._message;
     this._message = null;
-    this._set([]);
+    if (this._entries.length > 0) {
+      this._set([]);
+    } else if (message !== null) {
+      this._changed.emit();
+    }
     this.registry.clear();
   }
 
@@ -280,6 +294,12 @@ export class ProposalsModel implements IDisposable {
    * live, a pending one gone is dropped, a decided one is decided (with the text it left).
    */
   private _set(entries: readonly IProposalEntry[]): void {
+    if (
+      entries.length === this._entries.length &&
+      entries.every((entry, i) => entry === this._entries[i])
+    ) {
+      return;
+    }
     const before = new Map(this._entries.map(e => [e.proposal.id, e]));
     const after = new Set(entries.map(e => e.proposal.id));
     for (const [id, entry] of before) {

@@ -19,6 +19,10 @@ import type { LLMAccess } from '../llm/llm-access';
 import { fixCellWithLLM } from '../modernize/llm-cell-fix';
 import { runModernize } from '../modernize/modernize-run';
 import { ReviewController } from '../inline-diff/review-controller';
+import { ReviewedNotebook } from '../inline-diff/reviewed-notebook';
+import { ReviewViews } from '../inline-diff/review-views';
+import { FixRequests } from '../review/fix-requests';
+import { ProposalsModel } from '../review/proposals-model';
 import { runNotebookCheck } from '../check/check-runner';
 import { loadTranslation } from '../translation';
 import { SessionModel } from '../check/model';
@@ -43,17 +47,21 @@ export class CheckSession implements IDisposable {
       contents: options.contents,
       original: () => this._original
     });
-    this.review = new ReviewController({
+    // The review, composed: the proposals and the notebook they are written to, the
+    // user's requests for fixes, the view-model the panel renders, and the views in the
+    // notebook and the file editor.
+    const proposals = new ProposalsModel();
+    const notebook = new ReviewedNotebook({
       panel: this.panel,
-      session: this.model,
+      contents: options.contents
+    });
+    const fixes = new FixRequests({
+      panel: this.panel,
+      proposals,
+      notebook,
       scanner: this.scanner,
-      contents: options.contents,
-      docManager: options.docManager,
-      settings: options.settings,
       kernel: this.kernel,
-      original: () => this._original,
-      originalCells: () => this._originalCells,
-      translator: options.translator,
+      trans: this._trans,
       askLLM: (cellId, position) =>
         this.llm
           ? fixCellWithLLM({
@@ -67,7 +75,25 @@ export class CheckSession implements IDisposable {
             })
           : Promise.resolve(null)
     });
-    this.review.reverted.connect(() => this.loop.reset());
+    this.review = new ReviewController({
+      panel: this.panel,
+      notebook,
+      proposals,
+      fixes,
+      scanner: this.scanner,
+      settings: options.settings,
+      original: () => this._original,
+      originalCells: () => this._originalCells,
+      trans: this._trans
+    });
+    this._views = new ReviewViews({
+      review: this.review,
+      fixes,
+      panel: this.panel,
+      docManager: options.docManager,
+      trans: this._trans
+    });
+    this.review.reverted.connect(this._onReverted, this);
     this.kernel.changed.connect(this._updateKernel, this);
     this.kernel.kernelChanged.connect(this._onKernelChanged, this);
     this.panel.disposed.connect(this.dispose, this);
@@ -246,7 +272,9 @@ export class CheckSession implements IDisposable {
     }
     this.kernel.dispose();
     this.panel.disposed.disconnect(this.dispose, this);
+    this._views.dispose();
     this.review.dispose();
+    this.review.proposals.dispose();
     this.loop.dispose();
     this.scanner.dispose();
     this.model.dispose();
@@ -322,6 +350,17 @@ export class CheckSession implements IDisposable {
     }
   }
 
+  /** After Revert all, what the last run showed describes code that is gone. */
+  private _onReverted(): void {
+    this.model.cells = [];
+    this.model.progress = null;
+    this.model.setRun(
+      'idle',
+      this._trans.__('Reverted to the notebook as it was opened.')
+    );
+    this.loop.reset();
+  }
+
   private _onKernelChanged(): void {
     this._updateKernel();
     void this.refreshEnvironment();
@@ -335,6 +374,7 @@ export class CheckSession implements IDisposable {
   }
 
   private _settings: () => ISessionSettings;
+  private _views: ReviewViews;
   private _trans: TranslationBundle;
   private _controller: AbortController | null = null;
   private _original: IOriginalNotebook | null = null;

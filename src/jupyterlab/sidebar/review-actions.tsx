@@ -47,7 +47,7 @@ function FixAllButton({
         'Propose the migration rules’ rewrite of every eroded line at once, without running the notebook'
       )}
       disabled={busy || running}
-      onClick={() => void review.fixAllOffline()}
+      onClick={() => void review.fixes.fixAll()}
     >
       {trans.__('Fix all offline')}
     </button>
