@@ -72,6 +72,38 @@ test.describe('Run check', () => {
     ).toHaveAttribute('data-windowed-list-index', '3');
   });
 
+  test('an error raised while handling another shows the final one, message and traceback alike', async ({
+    page,
+    tmpPath
+  }) => {
+    await openNotebook(page, `${tmpPath}/chained.ipynb`, [
+      "settings = {}\ntry:\n    rate = settings['rate']\nexcept KeyError:\n    raise ValueError('no learning rate set')"
+    ]);
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+
+    const failure = panel.locator('.jp-Modernizer-failure');
+    await expect(failure.locator('.jp-Modernizer-ename')).toHaveText(
+      'ValueError'
+    );
+    await expect(failure.locator('.jp-Modernizer-evalue')).toHaveText(
+      ': no learning rate set'
+    );
+    await expect(failure.locator('.jp-Modernizer-failingLine code')).toHaveText(
+      "raise ValueError('no learning rate set')"
+    );
+    // The traceback is the ValueError's, not the KeyError's it was raised in.
+    const traceback = failure.locator('.jp-Modernizer-traceback');
+    await expect(traceback).toContainText(
+      "raise ValueError('no learning rate set')"
+    );
+    await expect(traceback).toContainText('ValueError: no learning rate set');
+    await expect(traceback).not.toContainText("KeyError: 'rate'");
+    await expect(traceback).toContainText(
+      'raised while handling 1 earlier exception'
+    );
+  });
+
   test('a notebook that runs shows every cell ok', async ({
     page,
     tmpPath

@@ -76,6 +76,7 @@ test.describe('Nothing stale is left behind', () => {
       timeout: 90_000
     });
     await expect(panel.locator('.jp-Modernizer-timeline')).toBeVisible();
+    await screenshot(page, 'tour-4-verdict');
 
     await panel.getByRole('button', { name: 'Revert all' }).click();
     await page
@@ -88,7 +89,7 @@ test.describe('Nothing stale is left behind', () => {
     await expect(panel.locator('.jp-Modernizer-runState')).toHaveText(
       'Reverted to the notebook as it was opened.'
     );
-    await screenshot(page, 'after-revert-all');
+    await screenshot(page, 'tour-5-after-revert-all');
   });
 
   test('Ctrl+Z after accepting a fix reopens its proposal', async ({
