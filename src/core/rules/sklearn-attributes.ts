@@ -111,6 +111,48 @@ const covars = defineRule(
     })
 );
 
+/**
+ * `ridge.cv_values_` is `cv_results_` (renamed in 1.5 with `store_cv_values`, removed in
+ * 1.7), the same array. Only on RidgeCV and RidgeClassifierCV, which the kernel is asked.
+ */
+const ridgeCvValues = defineRule(
+  {
+    id: 'sklearn.ridge-cv-values',
+    needs: ['.cv_values_'],
+    distribution: 'scikit-learn',
+    since: '1.7',
+    summary:
+      "RidgeCV's `cv_values_` is `cv_results_` since scikit-learn 1.5 (the old name was removed in 1.7).",
+    link: sklearnNotes('1.7'),
+    raises: {
+      ename: 'AttributeError',
+      message: /'Ridge(Classifier)?CV' object has no attribute 'cv_values_'/
+    },
+    examples: [
+      {
+        setup:
+          'from sklearn.datasets import load_diabetes\nfrom sklearn.linear_model import RidgeCV\nX, y = load_diabetes(return_X_y=True)\nridge = RidgeCV(alphas=[0.1, 1.0, 10.0], store_cv_results=True).fit(X, y)',
+        before: 'print(ridge.cv_values_.mean(axis=0).argmin())',
+        after: 'print(ridge.cv_results_.mean(axis=0).argmin())',
+        answer: 'RidgeCV'
+      }
+    ]
+  },
+  context =>
+    context.nodes('PropertyName').flatMap(property => {
+      const member = property.parent!;
+      if (textOf(context, property) !== 'cv_values_') {
+        return [];
+      }
+      return onReceiver(context, 'sklearn.ridge-cv-values', {
+        node: member,
+        owner: member.firstChild!,
+        types: ['RidgeCV', 'RidgeClassifierCV'],
+        edits: [{ from: property.from, to: property.to, insert: 'cv_results_' }]
+      });
+    })
+);
+
 // How OneVsRestClassifier's coef_ and intercept_ (removed in 1.1) read its estimators.
 const OVR_STACKS: Record<string, (np: string, e: string) => string> = {
   coef_: (np, e) => `${np}.vstack([e.coef_ for e in ${e}.estimators_])`,
@@ -183,7 +225,8 @@ const ovrCoef = defineRule(
 export const sklearnAttributeRules: IRule[] = [
   normalizeAttribute,
   covars,
-  ovrCoef
+  ovrCoef,
+  ridgeCvValues
 ];
 
 namespace Private {

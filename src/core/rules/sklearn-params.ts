@@ -140,6 +140,27 @@ export const sklearnParamRules: IRule[] = [
     ]
   }),
   keywordRenamed({
+    ...info(
+      'ridge-cv-store',
+      '1.7',
+      '`RidgeCV(store_cv_values=)` is `store_cv_results=` since 1.5 (the old name was removed in 1.7), and its `cv_values_` is `cv_results_`.'
+    ),
+    raises: unexpected('store_cv_values'),
+    callees: ['RidgeCV', 'RidgeClassifierCV'],
+    keyword: 'store_cv_values',
+    to: 'store_cv_results',
+    examples: [
+      {
+        setup:
+          'from sklearn.datasets import load_diabetes\nX, y = load_diabetes(return_X_y=True)',
+        before:
+          'from sklearn.linear_model import RidgeCV\nridge = RidgeCV(alphas=[0.1, 1.0, 10.0], store_cv_values=True).fit(X, y)\nprint(ridge.alpha_)',
+        after:
+          'from sklearn.linear_model import RidgeCV\nridge = RidgeCV(alphas=[0.1, 1.0, 10.0], store_cv_results=True).fit(X, y)\nprint(ridge.alpha_)'
+      }
+    ]
+  }),
+  keywordRenamed({
     ...info('tsne-n-iter', '1.7', '`TSNE(n_iter=)` is `max_iter=` since 1.7.'),
     raises: unexpected('n_iter'),
     callees: ['TSNE'],

@@ -233,3 +233,28 @@ describe("OneVsRestClassifier's coef_", () => {
     assert.deepEqual(matchesIn(rule, 'model.coef_ = w'), []);
   });
 });
+
+describe("RidgeCV's cv_values_", () => {
+  const rule = sklearnAttributeRules.find(
+    r => r.id === 'sklearn.ridge-cv-values'
+  )!;
+  const source = 'scores = ridge.cv_values_.mean(axis=0)';
+
+  it('is cv_results_ on RidgeCV and RidgeClassifierCV', () => {
+    for (const type of ['RidgeCV', 'RidgeClassifierCV']) {
+      assert.equal(
+        proposeRewrite(source, answered(matchesIn(rule, source), type))
+          ?.source,
+        'scores = ridge.cv_results_.mean(axis=0)'
+      );
+    }
+  });
+
+  it("is left on the user's own objects", () => {
+    assert.equal(
+      proposeRewrite(source, answered(matchesIn(rule, source), 'MySearch'))
+        ?.source,
+      undefined
+    );
+  });
+});
