@@ -61,6 +61,13 @@ export function isBindingSite(node: SyntaxNode): boolean {
   }
 }
 
+/** Whether a name is a keyword argument's name (`f(vars=x)`): it refers to nothing. */
+export function isKeywordName(node: SyntaxNode): boolean {
+  return (
+    node.parent?.name === 'ArgList' && node.nextSibling?.name === 'AssignOp'
+  );
+}
+
 namespace Private {
   export const BINDERS = new Set([
     'ImportStatement',

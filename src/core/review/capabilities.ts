@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { isBindingSite } from './bindings';
+import { isBindingSite, isKeywordName } from './bindings';
 import { type Capability } from './capability-rules';
 import {
   DISTINCTIVE,
@@ -170,6 +170,7 @@ namespace Private {
       const parent = node.parent;
       if (
         isBindingSite(node) ||
+        isKeywordName(node) ||
         (parent?.name === 'MemberExpression' && same(parent.firstChild, node))
       ) {
         return;

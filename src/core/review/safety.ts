@@ -73,9 +73,13 @@ export function unsafeFlags(
   const spans = options.trusted?.length
     ? trustedSpans(before, after, options.trusted)
     : [];
+  const imported = Private.importsOf(old, options.imports);
   const flags: IUnsafeFlag[] = [];
   for (const use of uses) {
-    if (spans.some(([from, to]) => use.from < to && from < use.to)) {
+    if (
+      spans.some(([from, to]) => use.from < to && from < use.to) ||
+      imported.has(use.detail)
+    ) {
       continue;
     }
     flags.push({
@@ -150,6 +154,23 @@ namespace Private {
         )
         .join('\n');
     return [prepared(dedent(before)), prepared(dedent(after))];
+  }
+
+  /**
+   * The flagged imports `before` made already (`import of IPython.core.display.Image`):
+   * an import statement that changed still binding one of them does nothing new with it.
+   */
+  export function importsOf(
+    code: ICode,
+    imports: ReadonlyMap<string, string> | undefined
+  ): Set<string> {
+    const all = changedUnits(prepared(''), code);
+    const resolver = new Resolver(collectBindings([code]), imports);
+    return new Set(
+      capabilityUses(code, all, resolver)
+        .map(use => use.detail)
+        .filter(detail => detail.startsWith('import of '))
+    );
   }
 
   /** The magics and shell escapes of the judged units, and a non-Python cell's body. */

@@ -57,6 +57,44 @@ describe('unsafeReasons', () => {
     assert.deepEqual(unsafeReasons(before, after), []);
   });
 
+  it('does not flag a changed import for the names it imported before, only for new ones', () => {
+    const before = 'from IPython.core.display import Image, display';
+    assert.deepEqual(
+      unsafeReasons(
+        before,
+        'from IPython.core.display import Image\nfrom IPython.display import display'
+      ),
+      []
+    );
+    assert.deepEqual(
+      unsafeReasons(
+        before,
+        'from IPython.core.display import Image, display, Javascript'
+      ),
+      ['drives IPython']
+    );
+    assert.deepEqual(
+      unsafeReasons(
+        'import subprocess as sp',
+        'import subprocess as sp\nsp.call(["rm", "x"])'
+      ),
+      ['starts a process']
+    );
+  });
+
+  it("takes a keyword argument's name for no reference to the builtin of that name", () => {
+    assert.deepEqual(
+      unsafeReasons(
+        'sns.pairplot(df, vars=cols, size=2.5)',
+        'sns.pairplot(df, vars=cols, height=2.5)'
+      ),
+      []
+    );
+    assert.deepEqual(unsafeReasons('f(cols)', 'f(cols, key=vars)'), [
+      'runs code built at run time'
+    ]);
+  });
+
   it('does not flag ordinary rewrites', () => {
     assert.deepEqual(
       unsafeReasons(
