@@ -114,17 +114,25 @@ export const seabornRules: IRule[] = [
   defineRule(
     {
       id: 'seaborn.positional-xy',
-      needs: ['data='],
+      needs: XY_FUNCTIONS,
       distribution: 'seaborn',
       since: '0.12.0',
       summary:
-        'x and y are keyword-only since seaborn 0.12: `barplot(x=..., y=..., data=df)`.',
+        'x and y are keyword-only since seaborn 0.12: `barplot(x=..., y=..., data=df)`, `lineplot(x=xs, y=ys)`.',
       link: notes('0.12.0'),
       raises: {
         ename: 'TypeError',
-        message: /multiple values for argument 'data'/
+        message:
+          /multiple values for argument 'data'|takes from 0 to 1 positional arguments but 2 were given/
       },
       examples: [
+        {
+          setup: SETUP,
+          before:
+            'ax = sns.lineplot(df.x.values, df.y.values)\nprint(len(ax.lines))',
+          after:
+            'ax = sns.lineplot(x=df.x.values, y=df.y.values)\nprint(len(ax.lines))'
+        },
         {
           setup: SETUP,
           before: "ax = sns.barplot('g', 'y', data=df)\nprint(len(ax.patches))",
@@ -147,12 +155,12 @@ export const seabornRules: IRule[] = [
         const resolved = dotted ? resolve(context, dotted) : '';
         const args = argsOf(context, call);
         const positional = args.filter(arg => !arg.name && !arg.star);
+        // Without data, one positional argument is today's `data`; two fail.
         const hasData = args.some(arg => arg.name === 'data');
         if (
           !XY_FUNCTIONS.includes(resolved.replace(/^seaborn\./, '')) ||
           !resolved.startsWith('seaborn.') ||
-          !hasData ||
-          positional.length === 0 ||
+          positional.length < (hasData ? 1 : 2) ||
           positional.length > 2 ||
           args.indexOf(positional[positional.length - 1]) !==
             positional.length - 1

@@ -187,6 +187,31 @@ const SIGNATURES: Record<
     params: ['strategy', 'constant', 'quantile'],
     positional: 0
   },
+  Isomap: {
+    module: 'sklearn.manifold',
+    params: ['n_neighbors', 'n_components', 'eigen_solver'],
+    positional: 0
+  },
+  LocallyLinearEmbedding: {
+    module: 'sklearn.manifold',
+    params: ['n_neighbors', 'n_components', 'reg', 'eigen_solver'],
+    positional: 0
+  },
+  SpectralEmbedding: {
+    module: 'sklearn.manifold',
+    params: ['n_components', 'affinity', 'gamma'],
+    positional: 0
+  },
+  MDS: {
+    module: 'sklearn.manifold',
+    params: ['n_components'],
+    positional: 0
+  },
+  TSNE: {
+    module: 'sklearn.manifold',
+    params: ['n_components', 'perplexity', 'early_exaggeration'],
+    positional: 0
+  },
   validation_curve: {
     module: 'sklearn.model_selection',
     params: ['estimator', 'X', 'y', 'param_name', 'param_range'],

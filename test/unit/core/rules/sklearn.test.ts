@@ -243,8 +243,7 @@ describe("RidgeCV's cv_values_", () => {
   it('is cv_results_ on RidgeCV and RidgeClassifierCV', () => {
     for (const type of ['RidgeCV', 'RidgeClassifierCV']) {
       assert.equal(
-        proposeRewrite(source, answered(matchesIn(rule, source), type))
-          ?.source,
+        proposeRewrite(source, answered(matchesIn(rule, source), type))?.source,
         'scores = ridge.cv_results_.mean(axis=0)'
       );
     }
@@ -255,6 +254,39 @@ describe("RidgeCV's cv_values_", () => {
       proposeRewrite(source, answered(matchesIn(rule, source), 'MySearch'))
         ?.source,
       undefined
+    );
+  });
+});
+
+describe('manifold learners with positional parameters', () => {
+  const rule = sklearnRemovedParamRules.find(
+    r => r.id === 'sklearn.keyword-only-args'
+  )!;
+  const imports = new Map([['manifold', 'sklearn.manifold']]);
+  const rewrite = (source: string) =>
+    proposeRewrite(
+      source,
+      scanSource(source, [rule], { versions: TODAY, imports })
+    )?.source ?? source;
+
+  it('name them in the order they had, not the order of today', () => {
+    // Today's Isomap has radius second: the old second parameter was n_components.
+    assert.equal(
+      rewrite('iso = manifold.Isomap(10, 2)'),
+      'iso = manifold.Isomap(n_neighbors=10, n_components=2)'
+    );
+    assert.equal(
+      rewrite(
+        "lle = manifold.LocallyLinearEmbedding(k, n_components=2, method='ltsa')"
+      ),
+      "lle = manifold.LocallyLinearEmbedding(n_neighbors=k, n_components=2, method='ltsa')"
+    );
+  });
+
+  it("leave a parameter whose name changed since (MDS's metric) alone", () => {
+    assert.equal(
+      rewrite('mds = manifold.MDS(2, False)'),
+      'mds = manifold.MDS(2, False)'
     );
   });
 });
