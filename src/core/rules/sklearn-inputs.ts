@@ -1,4 +1,6 @@
+import { spellName } from './bindings';
 import { callsOf, defineRule, matchAt } from './builders';
+import { inScopeOf } from './receivers';
 import { argsOf } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
@@ -62,5 +64,92 @@ const binarize1d = defineRule(
     )
 );
 
+// The estimator methods whose input is validated, where an np.matrix is refused.
+const ESTIMATOR_METHODS = [
+  'fit',
+  'partial_fit',
+  'predict',
+  'predict_proba',
+  'predict_log_proba',
+  'decision_function',
+  'score',
+  'transform',
+  'fit_transform',
+  'fit_predict',
+  'inverse_transform'
+];
+
+/**
+ * `model.fit(X, y)` with `np.matrix` inputs: scikit-learn converted them to arrays
+ * (`np.asarray`, the same 2-D values) and since 1.2 refuse them. The
+ * argument is converted where it is passed; the notebook's own matrix algebra elsewhere
+ * (`x * w`) is left as it is. The kernel says which arguments are matrices.
+ */
+const matrixInput = defineRule(
+  {
+    id: 'sklearn.matrix-input',
+    distribution: 'scikit-learn',
+    since: '1.2',
+    summary:
+      'scikit-learn takes no `np.matrix` input since 1.2: pass `np.asarray(m)`, the array it used to convert it to.',
+    link: sklearnNotes('1.2'),
+    raises: { ename: 'TypeError', message: /np\.matrix is not supported/ },
+    needs: ESTIMATOR_METHODS,
+    examples: [
+      {
+        setup:
+          'import numpy as np\nfrom sklearn.linear_model import Ridge\nX = np.matrix([[0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])\ny = np.matrix([[1.0], [2.0], [3.0]])',
+        before:
+          'model = Ridge(alpha=0.1).fit(X, y)\nprint(model.predict(np.asarray(X)).shape)',
+        after:
+          'model = Ridge(alpha=0.1).fit(np.asarray(X), np.asarray(y))\nprint(model.predict(np.asarray(X)).shape)',
+        answer: 'True'
+      }
+    ]
+  },
+  context =>
+    callsOf(context, { callees: ESTIMATOR_METHODS }).flatMap(call => {
+      if (call.firstChild?.name !== 'MemberExpression') {
+        return [];
+      }
+      return argsOf(context, call).flatMap(arg => {
+        const text = context.source.slice(arg.valueFrom, arg.valueTo);
+        if ((arg.name && arg.name !== 'X' && arg.name !== 'y') || arg.star) {
+          return [];
+        }
+        const expression =
+          PLAIN.test(text) && !/^(np|numpy)\.asarray$/.test(text)
+            ? inScopeOf(
+                context,
+                arg.value,
+                `isinstance(${text}, __import__('numpy').matrix)`
+              )
+            : null;
+        if (!expression) {
+          return [];
+        }
+        const match = matchAt('sklearn.matrix-input', arg.value, []);
+        match.question = {
+          expression,
+          decide: answer => {
+            if (answer !== 'True') {
+              return null;
+            }
+            const np = spellName(context, { module: 'numpy', alias: 'np' });
+            return [
+              {
+                from: arg.valueFrom,
+                to: arg.valueTo,
+                insert: `${np.text}.asarray(${text})`,
+                needs: np.needs
+              }
+            ];
+          }
+        };
+        return [match];
+      });
+    })
+);
+
 /** Inputs scikit-learn's functions no longer take in their old shape. */
-export const sklearnInputRules: IRule[] = [binarize1d];
+export const sklearnInputRules: IRule[] = [binarize1d, matrixInput];

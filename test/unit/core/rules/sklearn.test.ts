@@ -290,3 +290,34 @@ describe('manifold learners with positional parameters', () => {
     );
   });
 });
+
+describe('np.matrix given to an estimator', () => {
+  const rule = sklearnRemovedParamRules.find(
+    r => r.id === 'sklearn.matrix-input'
+  )!;
+  const source = 'regr.fit(x, y)\ny_pred = regr.predict(x)';
+
+  it('is converted where it is passed, for the arguments the kernel says are matrices', () => {
+    const matches = matchesIn(rule, source);
+    assert.deepEqual(
+      matches.map(m => source.slice(m.from, m.to)),
+      ['x', 'y', 'x']
+    );
+    assert.equal(
+      proposeRewrite(source, answered(matches, 'True'))?.source,
+      'import numpy as np\nregr.fit(np.asarray(x), np.asarray(y))\ny_pred = regr.predict(np.asarray(x))'
+    );
+  });
+
+  it('leaves arrays, calls and other keywords alone', () => {
+    assert.equal(
+      proposeRewrite(source, answered(matchesIn(rule, source), 'False'))
+        ?.source,
+      undefined
+    );
+    assert.deepEqual(
+      matchesIn(rule, 'fit(x)\nm.fit(load(), sample_weight=w)'),
+      []
+    );
+  });
+});
