@@ -1,7 +1,7 @@
 import { spellName } from './bindings';
 import { callsOf, defineRule, matchAt } from './builders';
 import { inScopeOf } from './receivers';
-import { argsOf } from './syntax';
+import { argsOf, dottedName, resolve } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
 
@@ -79,11 +79,24 @@ const ESTIMATOR_METHODS = [
   'inverse_transform'
 ];
 
+// The data arguments of scikit-learn's functions and methods, when given by name.
+const DATA_KEYWORDS = new Set([
+  'X',
+  'y',
+  'y_true',
+  'y_pred',
+  'y_score',
+  'y_prob',
+  'labels_true',
+  'labels_pred'
+]);
+
 /**
- * `model.fit(X, y)` with `np.matrix` inputs: scikit-learn converted them to arrays
- * (`np.asarray`, the same 2-D values) and since 1.2 refuse them. The
- * argument is converted where it is passed; the notebook's own matrix algebra elsewhere
- * (`x * w`) is left as it is. The kernel says which arguments are matrices.
+ * `model.fit(X, y)` or `mean_squared_error(y, y_pred)` with `np.matrix` inputs:
+ * scikit-learn converted them to arrays (`np.asarray`, the same 2-D values) and since 1.2
+ * refuses them. The argument is converted where it is passed to an estimator's method or
+ * a scikit-learn function; the notebook's own matrix algebra elsewhere (`x * w`) is left
+ * as it is. The kernel says which arguments are matrices.
  */
 const matrixInput = defineRule(
   {
@@ -94,7 +107,6 @@ const matrixInput = defineRule(
       'scikit-learn takes no `np.matrix` input since 1.2: pass `np.asarray(m)`, the array it used to convert it to.',
     link: sklearnNotes('1.2'),
     raises: { ename: 'TypeError', message: /np\.matrix is not supported/ },
-    needs: ESTIMATOR_METHODS,
     examples: [
       {
         setup:
@@ -108,13 +120,22 @@ const matrixInput = defineRule(
     ]
   },
   context =>
-    callsOf(context, { callees: ESTIMATOR_METHODS }).flatMap(call => {
-      if (call.firstChild?.name !== 'MemberExpression') {
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = call.firstChild;
+      const dotted = callee ? dottedName(context, callee) : null;
+      const method =
+        callee?.name === 'MemberExpression' &&
+        ESTIMATOR_METHODS.includes(
+          context.source.slice(callee.lastChild!.from, callee.to)
+        );
+      const ofSklearn =
+        dotted !== null && resolve(context, dotted).startsWith('sklearn.');
+      if (!method && !ofSklearn) {
         return [];
       }
       return argsOf(context, call).flatMap(arg => {
         const text = context.source.slice(arg.valueFrom, arg.valueTo);
-        if ((arg.name && arg.name !== 'X' && arg.name !== 'y') || arg.star) {
+        if ((arg.name && !DATA_KEYWORDS.has(arg.name)) || arg.star) {
           return [];
         }
         const expression =

@@ -320,4 +320,19 @@ describe('np.matrix given to an estimator', () => {
       []
     );
   });
+
+  it('is converted where a scikit-learn function takes it, and nowhere else', () => {
+    const cell = 'err = mean_squared_error(y, y_pred)\nz = np.dot(x, w)';
+    const imports = new Map([
+      ['mean_squared_error', 'sklearn.metrics.mean_squared_error'],
+      ['np', 'numpy']
+    ]);
+    const matches = scanSource(cell, [rule], { versions: TODAY, imports });
+    assert.equal(
+      proposeRewrite(cell, answered(matches, 'True'), {
+        bound: new Set(['np'])
+      })?.source,
+      'err = mean_squared_error(np.asarray(y), np.asarray(y_pred))\nz = np.dot(x, w)'
+    );
+  });
 });
