@@ -10,6 +10,7 @@ import { stdlibRules } from './python-stdlib';
 import { proseRules } from './python-prose';
 import { indentationRules } from './python-indentation';
 import { numpyRules } from './numpy';
+import { numpySumGeneratorRule } from './numpy-sum-generator';
 import { numpyShapeRules } from './numpy-shapes';
 import { numpyNoneCompareRules } from './numpy-none-compare';
 import { pandasApiRules } from './pandas-api';
@@ -74,6 +75,7 @@ export const allRules: readonly IRule[] = [
   ...proseRules,
   ...indentationRules,
   ...numpyRules,
+  numpySumGeneratorRule,
   ...numpyShapeRules,
   ...numpyNoneCompareRules,
   ...pandasApiRules,
