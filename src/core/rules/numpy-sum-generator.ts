@@ -85,15 +85,21 @@ export const numpySumGeneratorRule: IRule = defineRule(
 namespace Private {
   /** Whether a call's one argument is a generator: `f(x for x in y)` or `f((x for x in y))`. */
   export function generatorOnly(args: SyntaxNode): boolean {
-    const inner = args.getChildren('ComprehensionExpression');
-    const commas = args.getChildren(',');
-    return (
-      (args.getChild('for') !== null && commas.length === 0) ||
-      (inner.length === 1 &&
-        commas.length === 0 &&
-        inner[0].prevSibling?.name === '(' &&
-        inner[0].nextSibling?.name === ')')
-    );
+    let bare = false;
+    let inTarget = false;
+    let inner = 0;
+    for (let child = args.firstChild; child; child = child.nextSibling) {
+      if (child.name === 'for') {
+        bare = inTarget = true;
+      } else if (child.name === 'in') {
+        inTarget = false;
+      } else if (child.name === ',' && !inTarget) {
+        return false; // another argument (a generator's `for a, b` is its own)
+      } else if (child.name === 'ComprehensionExpression') {
+        inner += 1;
+      }
+    }
+    return bare || inner === 1;
   }
 
   /** The callee replaced by `builtins.sum`, importing builtins where needed. */

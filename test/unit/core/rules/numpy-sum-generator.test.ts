@@ -41,8 +41,8 @@ describe("numpy's sum of a generator", () => {
   });
 
   it("rewrites a bare sum only where the kernel says it is numpy's", () => {
-    const cell = 'n = sum(s == 100 for s in log)';
-    assert.equal(rewrite(cell), 'n = builtins.sum(s == 100 for s in log)');
+    const cell = 'n = sum(n == 100 for n, s in log)';
+    assert.equal(rewrite(cell), 'n = builtins.sum(n == 100 for n, s in log)');
     assert.equal(rewrite(cell, new Map(), 'builtins'), cell);
   });
 
