@@ -99,6 +99,9 @@ export class SessionModel implements IDisposable {
     return this._environment;
   }
   set environment(value: IEnvironmentInfo) {
+    if (JSON.stringify(value) === JSON.stringify(this._environment)) {
+      return;
+    }
     this._environment = value;
     this._environmentChanged.emit(value);
   }
@@ -161,6 +164,16 @@ export class SessionModel implements IDisposable {
     return this._cells;
   }
   set cells(value: readonly ICellEntry[]) {
+    const old = this._cells;
+    if (
+      value.length === old.length &&
+      value.every(
+        (cell, i) =>
+          cell === old[i] || JSON.stringify(cell) === JSON.stringify(old[i])
+      )
+    ) {
+      return;
+    }
     this._cells = value;
     this._cellsChanged.emit(value);
   }
