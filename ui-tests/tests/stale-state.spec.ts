@@ -89,6 +89,8 @@ test.describe('Nothing stale is left behind', () => {
     await expect(panel.locator('.jp-Modernizer-runState')).toHaveText(
       'Reverted to the notebook as it was opened.'
     );
+    // The preflight scan reads the restored code again.
+    await expect(panel.locator('.jp-Modernizer-finding')).toHaveCount(1);
     await screenshot(page, 'tour-5-after-revert-all');
   });
 
