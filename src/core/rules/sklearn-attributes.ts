@@ -3,7 +3,32 @@ import { defineRule } from './builders';
 import { onReceiver } from './receivers';
 import { sklearnNotes } from './sklearn-modules';
 import { spellModule, textOf } from './syntax';
-import type { IRule, IRuleContext } from './types';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
+
+/**
+ * The detector of an attribute renamed on some estimators only: `obj.old` becomes
+ * `obj.renamed` where the kernel says `obj` is one of `types`.
+ */
+function renamedOn(
+  ruleId: string,
+  old: string,
+  renamed: string,
+  types: string[]
+): (context: IRuleContext) => IRuleMatch[] {
+  return context =>
+    context.nodes('PropertyName').flatMap(property => {
+      const member = property.parent!;
+      if (textOf(context, property) !== old) {
+        return [];
+      }
+      return onReceiver(context, ruleId, {
+        node: member,
+        owner: member.firstChild!,
+        types,
+        edits: [{ from: property.from, to: property.to, insert: renamed }]
+      });
+    });
+}
 
 // The linear models whose `normalize` parameter (default False) was removed in 1.2.
 const NORMALIZED = ['LinearRegression', 'Ridge', 'Lasso', 'ElasticNet', 'Lars'];
@@ -94,21 +119,9 @@ const covars = defineRule(
       }
     ]
   },
-  context =>
-    context.nodes('PropertyName').flatMap(property => {
-      const member = property.parent!;
-      if (textOf(context, property) !== 'covars_') {
-        return [];
-      }
-      return onReceiver(context, 'sklearn.gmm-covars', {
-        node: member,
-        owner: member.firstChild!,
-        types: ['GaussianMixture'],
-        edits: [
-          { from: property.from, to: property.to, insert: 'covariances_' }
-        ]
-      });
-    })
+  renamedOn('sklearn.gmm-covars', 'covars_', 'covariances_', [
+    'GaussianMixture'
+  ])
 );
 
 /**
@@ -138,19 +151,10 @@ const ridgeCvValues = defineRule(
       }
     ]
   },
-  context =>
-    context.nodes('PropertyName').flatMap(property => {
-      const member = property.parent!;
-      if (textOf(context, property) !== 'cv_values_') {
-        return [];
-      }
-      return onReceiver(context, 'sklearn.ridge-cv-values', {
-        node: member,
-        owner: member.firstChild!,
-        types: ['RidgeCV', 'RidgeClassifierCV'],
-        edits: [{ from: property.from, to: property.to, insert: 'cv_results_' }]
-      });
-    })
+  renamedOn('sklearn.ridge-cv-values', 'cv_values_', 'cv_results_', [
+    'RidgeCV',
+    'RidgeClassifierCV'
+  ])
 );
 
 // How OneVsRestClassifier's coef_ and intercept_ (removed in 1.1) read its estimators.
