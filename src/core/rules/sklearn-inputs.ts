@@ -1,7 +1,7 @@
 import { spellName } from './bindings';
 import { callsOf, defineRule, matchAt } from './builders';
 import { inScopeOf } from './receivers';
-import { argsOf, dottedName, resolve } from './syntax';
+import { argsOf, calleeOf, dottedName, resolve } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
 
@@ -121,13 +121,11 @@ const matrixInput = defineRule(
   },
   context =>
     context.nodes('CallExpression').flatMap(call => {
-      const callee = call.firstChild;
-      const dotted = callee ? dottedName(context, callee) : null;
+      const callee = calleeOf(context, call);
+      const dotted = callee ? dottedName(context, callee.node) : null;
       const method =
-        callee?.name === 'MemberExpression' &&
-        ESTIMATOR_METHODS.includes(
-          context.source.slice(callee.lastChild!.from, callee.to)
-        );
+        callee?.node.name === 'MemberExpression' &&
+        ESTIMATOR_METHODS.includes(callee.name);
       const ofSklearn =
         dotted !== null && resolve(context, dotted).startsWith('sklearn.');
       if (!method && !ofSklearn) {
@@ -138,14 +136,13 @@ const matrixInput = defineRule(
         if ((arg.name && !DATA_KEYWORDS.has(arg.name)) || arg.star) {
           return [];
         }
-        const expression =
-          PLAIN.test(text) && !/^(np|numpy)\.asarray$/.test(text)
-            ? inScopeOf(
-                context,
-                arg.value,
-                `isinstance(${text}, __import__('numpy').matrix)`
-              )
-            : null;
+        const expression = PLAIN.test(text)
+          ? inScopeOf(
+              context,
+              arg.value,
+              `isinstance(${text}, __import__('numpy').matrix)`
+            )
+          : null;
         if (!expression) {
           return [];
         }
