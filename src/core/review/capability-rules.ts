@@ -78,7 +78,7 @@ export const MODULES: ReadonlyMap<string, Capability> = new Map([
     'tensorflow.keras.datasets',
     'datasets.load_dataset'
   ].map(name => [name, 'network'] as const),
-  ...['ctypes', 'cffi', 'builtins', '__builtins__', 'gc.get_referrers'].map(
+  ...['ctypes', 'cffi', '__builtins__', 'gc.get_referrers'].map(
     name => [name, 'interpreter'] as const
   ),
   ...[
@@ -216,6 +216,52 @@ export const SHUTIL_SAFE = new Set([
 ]);
 
 /** `sys` names that only read (and `setrecursionlimit`, common and harmless). */
+/**
+ * Builtins that only compute from their arguments: read through the `builtins` module
+ * (`builtins.sum`, the one %pylab's `sum` shadows) they do what their bare names do. Every
+ * other `builtins` name (`open`, `exec`, `__import__`, `__dict__`, ...) is flagged, and so is
+ * any assignment to one.
+ */
+export const BUILTINS_SAFE = new Set([
+  'abs',
+  'all',
+  'any',
+  'bin',
+  'bool',
+  'chr',
+  'complex',
+  'dict',
+  'divmod',
+  'enumerate',
+  'filter',
+  'float',
+  'format',
+  'frozenset',
+  'hex',
+  'int',
+  'isinstance',
+  'len',
+  'list',
+  'map',
+  'max',
+  'min',
+  'oct',
+  'ord',
+  'pow',
+  'print',
+  'range',
+  'repr',
+  'reversed',
+  'round',
+  'set',
+  'slice',
+  'sorted',
+  'str',
+  'sum',
+  'tuple',
+  'zip'
+]);
+
 export const SYS_SAFE = new Set([
   'version',
   'version_info',

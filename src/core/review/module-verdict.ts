@@ -1,4 +1,5 @@
 import {
+  BUILTINS_SAFE,
   MODULES,
   MUTATORS,
   NETWORK_NAMES,
@@ -17,9 +18,8 @@ export type Verdict = { capability: Capability; pathArg?: number } | null;
 
 /** What using a module path does (`os.system` starts a process); null when harmless. */
 export function moduleVerdict(dotted: string): Verdict {
-  const path = dotted
-    .replace(/^(posix|nt)\b/, 'os')
-    .replace(/^__builtins__\b/, 'builtins');
+  // `__builtins__` stays itself: a module in one namespace and a dict in another.
+  const path = dotted.replace(/^(posix|nt)\b/, 'os');
   const parts = path.split('.');
   const [root, name, member] = parts;
   if (NETWORK_NAMES.some(pattern => pattern.test(path))) {
@@ -46,6 +46,10 @@ export function moduleVerdict(dotted: string): Verdict {
     return null;
   }
   switch (root) {
+    case 'builtins':
+      return member === undefined && BUILTINS_SAFE.has(name)
+        ? null
+        : { capability: 'interpreter' };
     case 'os':
       if (name === 'environ') {
         return member && MUTATORS.has(member)

@@ -147,6 +147,43 @@ export const BYPASSES: [string, string, string, Capability][] = [
     'process'
   ],
   ['builtins', NONE, "import builtins\nbuiltins.exec('x = 1')", 'interpreter'],
+  [
+    'a builtin replaced',
+    NONE,
+    'import builtins\nbuiltins.sum = lambda xs: 0',
+    'interpreter'
+  ],
+  [
+    'a builtin replaced through an alias',
+    NONE,
+    'import builtins as b\nb.print = len',
+    'interpreter'
+  ],
+  [
+    'builtins handed on',
+    NONE,
+    'import builtins\nsetattr(builtins, "len", f)',
+    'dynamic'
+  ],
+  [
+    'open through builtins',
+    NONE,
+    "import builtins\nbuiltins.open('/etc/x', 'w')",
+    'interpreter'
+  ],
+  [
+    'from builtins import open',
+    NONE,
+    "from builtins import open as o\no('/etc/x', 'w')",
+    'interpreter'
+  ],
+  [
+    "builtins' namespace",
+    NONE,
+    "import builtins\nbuiltins.__dict__['ev' + 'al']('1')",
+    'interpreter'
+  ],
+  ['__builtins__ as a module', NONE, '__builtins__.sum = len', 'interpreter'],
   ['__builtins__', NONE, "__builtins__.__dict__['eval']('1')", 'interpreter'],
   ['vars of a module', NONE, "import os\nvars(os)['system']('ls')", 'dynamic'],
   ['globals', NONE, "globals()['__builtins__']", 'dynamic'],

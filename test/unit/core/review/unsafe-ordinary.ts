@@ -10,6 +10,16 @@ export const IMPORTS = new Map([
 /** Ordinary fixes that must pass: [what, the cell before, the proposal]. */
 export const ORDINARY: [string, string, string][] = [
   [
+    "Python's own sum where numpy's shadows it",
+    NONE,
+    'import builtins\nn = builtins.sum(x > 0 for x in xs)'
+  ],
+  [
+    'a builtin imported by name',
+    NONE,
+    'from builtins import max as bmax\nm = bmax(a, b)'
+  ],
+  [
     'pandas',
     NONE,
     "import pandas as pd\ndf = pd.read_csv('data.csv')\ndf = df.dropna()\nprint(df.describe())"
