@@ -1,8 +1,9 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defaultChanged, defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
-import { pandasIxRule } from './pandas-ix';
+import { pandasIxRule, subscriptKeys } from './pandas-ix';
 import { pandasSeriesKeyRule } from './pandas-series-keys';
+import { readsOnly } from './receivers';
 import { appendArgument, argsOf, calleeOf, dottedName, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
@@ -170,6 +171,40 @@ export const pandasBehaviourRules: IRule[] = [
         return [matchAt('pandas.chained-inplace', statement, edits)];
       })
   ),
+  defineRule(
+    {
+      id: 'pandas.loc-full-column',
+      needs: ['.loc[', '.iloc['],
+      distribution: 'pandas',
+      since: '2.0.0',
+      summary:
+        "`df.loc[:, 'c'] = values` writes into the column in place since pandas 2.0, keeping its dtype (text stays text, an object column stays object); `df['c'] = values` replaces the column as the old code did.",
+      link: pandasNotes('2.0.0'),
+      examples: [
+        {
+          setup:
+            "import pandas as pd\ndf = pd.DataFrame({'y': ['no', 'yes']}, dtype=object)",
+          before: "df.loc[:, 'y'] = [0, 1]\nprint(df['y'].dtype)",
+          after: "df['y'] = [0, 1]\nprint(df['y'].dtype)"
+        },
+        {
+          setup: "import pandas as pd\ndf = pd.DataFrame({'x': [1.5, 2.5]})",
+          before: 'df.iloc[:, 0] = [1, 2]\nprint(df.dtypes.tolist())',
+          after: 'df[df.columns[0]] = [1, 2]\nprint(df.dtypes.tolist())'
+        }
+      ]
+    },
+    context =>
+      context.nodes('AssignStatement').flatMap(statement => {
+        const target = statement.firstChild;
+        const column = target && Private.fullColumn(context, target);
+        if (!column || statement.getChildren('AssignOp').length !== 1) {
+          return [];
+        }
+        const edit = { from: target!.from, to: target!.to, insert: column };
+        return [matchAt('pandas.loc-full-column', target!, [edit])];
+      })
+  ),
   // Booleans print as True/False and score as before; what breaks is numpy meeting the
   // object array that a frame mixing them with numbers gives (`.values`), so the old dtype
   // is pinned when such a failure is repaired, in a notebook written before the change.
@@ -214,6 +249,49 @@ export const pandasBehaviourRules: IRule[] = [
 ];
 
 namespace Private {
+  /**
+   * `df['c']` for a write to every row of one column by label or position
+   * (`df.loc[:, 'c']`, `df.iloc[:, 2]`); null for anything else. Only a literal key: a list
+   * or a frame is matched by position in one spelling and by label in the other.
+   */
+  export function fullColumn(
+    context: IRuleContext,
+    target: SyntaxNode
+  ): string | null {
+    const indexed = target.firstChild;
+    const owner = indexed?.firstChild;
+    const indexer = indexed?.lastChild;
+    if (
+      target.name !== 'MemberExpression' ||
+      !target.getChild('[') ||
+      indexed?.name !== 'MemberExpression' ||
+      indexer?.name !== 'PropertyName' ||
+      !owner ||
+      !readsOnly(owner)
+    ) {
+      return null;
+    }
+    const keys = subscriptKeys(context, target);
+    const key = target.getChildren(',')[0]?.nextSibling;
+    const by = textOf(context, indexer);
+    const literal =
+      by === 'loc'
+        ? key?.name === 'String' || key?.name === 'Number'
+        : by === 'iloc' && key?.name === 'Number';
+    if (
+      keys.length !== 2 ||
+      keys[0] !== ':' ||
+      !literal ||
+      key!.nextSibling?.name !== ']'
+    ) {
+      return null;
+    }
+    const frame = textOf(context, owner);
+    return by === 'loc'
+      ? `${frame}[${keys[1]}]`
+      : `${frame}[${frame}.columns[${keys[1]}]]`;
+  }
+
   /**
    * The frame a reduction reads: `df` in `df.mean()`, and in `df.groupby('k').mean()`
    * (a name or attribute, never a call the kernel would have to run).
