@@ -13,6 +13,7 @@ import { numpyRules } from './numpy';
 import { numpySumGeneratorRule } from './numpy-sum-generator';
 import { numpyShapeRules } from './numpy-shapes';
 import { numpyNoneCompareRules } from './numpy-none-compare';
+import { numpyFloatIndexRules } from './numpy-float-index';
 import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
 import { pandasPositionalRules } from './pandas-positions';
@@ -78,6 +79,7 @@ export const allRules: readonly IRule[] = [
   numpySumGeneratorRule,
   ...numpyShapeRules,
   ...numpyNoneCompareRules,
+  ...numpyFloatIndexRules,
   ...pandasApiRules,
   ...pandasCallRules,
   ...pandasPositionalRules,
