@@ -13,7 +13,7 @@ import { numpyRules } from './numpy';
 import { numpySumGeneratorRule } from './numpy-sum-generator';
 import { numpyShapeRules } from './numpy-shapes';
 import { numpyNoneCompareRules } from './numpy-none-compare';
-import { numpyFloatIndexRules } from './numpy-float-index';
+import { numpyIndexRules } from './numpy-indices';
 import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
 import { pandasPositionalRules } from './pandas-positions';
@@ -79,7 +79,7 @@ export const allRules: readonly IRule[] = [
   numpySumGeneratorRule,
   ...numpyShapeRules,
   ...numpyNoneCompareRules,
-  ...numpyFloatIndexRules,
+  ...numpyIndexRules,
   ...pandasApiRules,
   ...pandasCallRules,
   ...pandasPositionalRules,

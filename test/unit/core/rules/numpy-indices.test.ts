@@ -7,12 +7,13 @@ import {
   scanSource,
   type IRuleMatch
 } from '../../../../src/core/rules';
-import { numpyFloatIndexRules } from '../../../../src/core/rules/numpy-float-index';
+import { numpyIndexRules } from '../../../../src/core/rules/numpy-indices';
 import { answered, testExamples, TODAY } from './helpers';
 
 function scan(cell: string): IRuleMatch[] {
   const imports = importTable(['import numpy as np', cell].map(prepareSource));
-  return scanSource(cell, numpyFloatIndexRules, { versions: TODAY, imports });
+  const rules = numpyIndexRules.filter(r => r.id === 'numpy.float-index');
+  return scanSource(cell, rules, { versions: TODAY, imports });
 }
 
 /** The keys the rule asks about. */
@@ -25,7 +26,7 @@ function rewritten(cell: string, answer: string): string {
   return proposeRewrite(cell, answered(scan(cell), answer))?.source ?? cell;
 }
 
-testExamples(numpyFloatIndexRules);
+testExamples(numpyIndexRules);
 
 describe('float indices of a numpy array', () => {
   it('asks about keys that are names, attributes or subscripts', () => {
@@ -64,6 +65,44 @@ describe('float indices of a numpy array', () => {
         rewritten('c = colors[labels]', answer),
         'c = colors[labels]'
       );
+    }
+  });
+});
+
+describe('a mask of another length than its array', () => {
+  const mask = numpyIndexRules.find(r => r.id === 'numpy.mask-length')!;
+  const masks = (cell: string): IRuleMatch[] =>
+    scanSource(cell, [mask], {
+      versions: TODAY,
+      imports: importTable(['import numpy as np', cell].map(prepareSource))
+    });
+
+  it('asks about names and comparisons of names, not calls or arithmetic', () => {
+    const cell =
+      'v = vals[labels == c] + vals[keep] + vals[f(x) == c] + vals[a + b] + vals[0]';
+    assert.deepEqual(
+      masks(cell).map(m => cell.slice(m.from, m.to)),
+      ['labels == c', 'keep']
+    );
+  });
+
+  it('picks the positions of its True values, as numpy did', () => {
+    const cell = 'v = vals[labels == c]';
+    const rewrite = (answer: string) =>
+      proposeRewrite(cell, answered(masks(cell), answer), {
+        bound: new Set(['np'])
+      })?.source ?? cell;
+    assert.equal(
+      rewrite('ndarray|bool|1|True'),
+      'v = vals[np.flatnonzero(labels == c)]'
+    );
+    for (const answer of [
+      'ndarray|bool|1|False',
+      'ndarray|bool|2|False',
+      'ndarray|int64|1|True',
+      'Series|bool|1|True'
+    ]) {
+      assert.equal(rewrite(answer), cell, answer);
     }
   });
 });
