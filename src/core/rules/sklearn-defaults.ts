@@ -39,28 +39,6 @@ export const sklearnDefaultRules: IRule[] = [
   }),
   defaultChanged({
     ...info(
-      'logistic-solver',
-      '0.22',
-      "LogisticRegression's solver is 'lbfgs' since 0.22, not 'liblinear'."
-    ),
-    callees: ['LogisticRegression'],
-    module: 'sklearn.linear_model',
-    param: 'solver',
-    old: "'liblinear'",
-    note: 'With more than two classes, liblinear now needs a OneVsRestClassifier around it.',
-    examples: [
-      {
-        setup: IRIS,
-        before:
-          'from sklearn.linear_model import LogisticRegression\nprint(LogisticRegression().fit(X, y == 2).coef_[0].round(2))',
-        after:
-          "from sklearn.linear_model import LogisticRegression\nprint(LogisticRegression(solver='liblinear').fit(X, y == 2).coef_[0].round(2))",
-        writtenWith: '3.6.8'
-      }
-    ]
-  }),
-  defaultChanged({
-    ...info(
       'svc-gamma',
       '0.22',
       "SVMs use gamma='scale' by default since 0.22, not 'auto'."

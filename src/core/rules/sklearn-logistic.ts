@@ -9,8 +9,11 @@ import {
   textOf
 } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
+import { compareVersions } from './versions';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
+const IRIS =
+  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
 const NOTE_OVR =
   "One-vs-rest is OneVsRestClassifier(LogisticRegression(...)) now: it predicts as before; each class's coef_ is in estimators_[i].coef_.";
 const NOTE_L1_OVR =
@@ -165,26 +168,99 @@ const l1Solver = defineRule(
       ) {
         return [];
       }
-      const pin = [appendArgument(context, call, "solver='liblinear'")];
-      const labels = Private.labelsFitOn(context, call);
-      if (!labels) {
-        return [matchAt(l1Solver.id, penalty, pin)];
-      }
-      const match: IRuleMatch = matchAt(l1Solver.id, penalty, [], NOTE_L1_OVR);
-      match.question = {
-        expression: `(lambda ns: __import__('numpy').unique(ns['${labels}']).size if '${labels}' in ns else 0)(globals())`,
-        decide: answer =>
-          Number(answer) <= 2 ? pin : [...pin, ...Private.wrap(context, call)]
-      };
-      return [match];
+      return [Private.liblinear(context, call, l1Solver.id, penalty)];
     }),
   ['l1']
 );
 
+/**
+ * The default solver became lbfgs in 0.22 (and multiclass fits multinomial): in a notebook
+ * dated before, liblinear is pinned, which was one-vs-rest on more than two classes and
+ * no longer is itself, so there it goes in a OneVsRestClassifier; the kernel is asked how
+ * many classes the labels the cell fits on hold.
+ */
+const defaultSolver = defineRule(
+  {
+    id: 'sklearn.logistic-solver',
+    kind: 'score-calibration',
+    distribution: 'scikit-learn',
+    since: '0.22',
+    summary:
+      "LogisticRegression's solver is 'lbfgs' since 0.22, not 'liblinear' (one-vs-rest on more than two classes).",
+    link: sklearnNotes('0.22'),
+    targets: ['sklearn.multiclass.OneVsRestClassifier'],
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.linear_model import LogisticRegression\nprint(LogisticRegression().fit(X, y == 2).coef_[0].round(2))',
+        after:
+          "from sklearn.linear_model import LogisticRegression\nprint(LogisticRegression(solver='liblinear').fit(X, y == 2).coef_[0].round(2))",
+        writtenWith: '3.6.8'
+      },
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.linear_model import LogisticRegression\nlr = LogisticRegression(random_state=7).fit(X, y)\nprint(round(lr.score(X, y), 3))',
+        after:
+          "from sklearn.linear_model import LogisticRegression\nfrom sklearn.multiclass import OneVsRestClassifier\nlr = OneVsRestClassifier(LogisticRegression(random_state=7, solver='liblinear')).fit(X, y)\nprint(round(lr.score(X, y), 3))",
+        writtenWith: '3.6.8',
+        answer: '3'
+      }
+    ]
+  },
+  context => {
+    const predates = context.evidence.predates.get('scikit-learn');
+    if (predates === undefined || compareVersions(predates, '0.22') > 0) {
+      return [];
+    }
+    return callsOf(context, {
+      callees: ['LogisticRegression'],
+      module: 'sklearn.linear_model'
+    }).flatMap(call =>
+      argsOf(context, call).some(
+        arg => arg.star || arg.name === 'solver' || arg.name === 'multi_class'
+      )
+        ? []
+        : [Private.liblinear(context, call, defaultSolver.id, call)]
+    );
+  },
+  ['LogisticRegression']
+);
+
 /** LogisticRegression's removed parameters and changed defaults. */
-export const sklearnLogisticRules: IRule[] = [multiClass, l1Solver];
+export const sklearnLogisticRules: IRule[] = [
+  multiClass,
+  l1Solver,
+  defaultSolver
+];
 
 namespace Private {
+  /**
+   * `solver='liblinear'` pinned on a LogisticRegression call, matched at `at`: where the
+   * cell fits it on labels it names, the kernel says how many classes they hold, and on
+   * more than two the estimator goes in a OneVsRestClassifier.
+   */
+  export function liblinear(
+    context: IRuleContext,
+    call: SyntaxNode,
+    id: string,
+    at: { from: number; to: number }
+  ): IRuleMatch {
+    const pin = [appendArgument(context, call, "solver='liblinear'")];
+    const labels = labelsFitOn(context, call);
+    if (!labels) {
+      return matchAt(id, at, pin);
+    }
+    const match: IRuleMatch = matchAt(id, at, [], NOTE_L1_OVR);
+    match.question = {
+      expression: `(lambda ns: __import__('numpy').unique(ns['${labels}']).size if '${labels}' in ns else 0)(globals())`,
+      decide: answer =>
+        Number(answer) <= 2 ? pin : [...pin, ...wrap(context, call)]
+    };
+    return match;
+  }
+
   /** Edits putting a call inside `OneVsRestClassifier(...)`, its import bound. */
   export function wrap(context: IRuleContext, call: SyntaxNode): ITextEdit[] {
     const ovr = spellName(context, {

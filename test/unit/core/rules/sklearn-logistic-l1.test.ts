@@ -34,3 +34,36 @@ describe("LogisticRegression(penalty='l1') without a solver", () => {
     }
   });
 });
+
+describe("LogisticRegression's old default solver", () => {
+  const solver = sklearnLogisticRules.find(
+    r => r.id === 'sklearn.logistic-solver'
+  )!;
+  testExamples([solver]);
+  const dated = { writtenWith: '3.6.8' };
+
+  it('pins liblinear, one-vs-rest on more than two classes', () => {
+    const source = `${IMPORT}lr = LogisticRegression(random_state=7).fit(X, y)`;
+    const matches = () => matchesIn(solver, source, dated);
+    assert.equal(
+      proposeRewrite(source, answered(matches(), '2'))?.source,
+      `${IMPORT}lr = LogisticRegression(random_state=7, solver='liblinear').fit(X, y)`
+    );
+    assert.equal(
+      proposeRewrite(source, answered(matches(), '3'))?.source,
+      `${IMPORT}from sklearn.multiclass import OneVsRestClassifier\nlr = OneVsRestClassifier(LogisticRegression(random_state=7, solver='liblinear')).fit(X, y)`
+    );
+  });
+
+  it('leaves notebooks written after 0.22 and calls that choose a solver or scheme', () => {
+    const plain = `${IMPORT}lr = LogisticRegression().fit(X, y)`;
+    assert.deepEqual(matchesIn(solver, plain, { writtenWith: '3.9.7' }), []);
+    for (const other of [
+      `${IMPORT}LogisticRegression(solver='saga')`,
+      `${IMPORT}LogisticRegression(multi_class='multinomial')`,
+      `${IMPORT}LogisticRegression(**params)`
+    ]) {
+      assert.deepEqual(matchesIn(solver, other, dated), [], other);
+    }
+  });
+});
