@@ -31,7 +31,11 @@ export class RulesFixer implements IFixer {
 
   /** The rewrite of every applicable match of the request's kind, or null. */
   async propose(request: IFixRequest): Promise<IProposal | null> {
-    const rules = this._rules.filter(rule => rule.kind === request.kind);
+    const rules = this._rules.filter(
+      rule =>
+        rule.kind === request.kind &&
+        (!rule.onFailureOnly || explainsFailure(rule, request.failure))
+    );
     const environment = await this._withVersions(request);
     let matches = scanSource(request.source, rules, environment);
     if (request.probe && matches.some(m => m.question && !m.edits.length)) {

@@ -147,7 +147,9 @@ export function scanNotebook(
   const defined = environment.defined ?? namesDefined(prepared);
   const byId = new Map(rules.map(rule => [rule.id, rule]));
   // Gate once for the notebook rather than once per cell.
-  const gated = applicable(rules, environment);
+  const gated = applicable(rules, environment).filter(
+    rule => !rule.onFailureOnly
+  );
   const result: IScanResult = { findings: [], skipped: [] };
   cells.forEach((cell, i) => {
     const { matches, skip } = scanPrepared(prepared[i], gated, {

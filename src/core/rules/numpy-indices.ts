@@ -145,6 +145,7 @@ export const numpyIndexRules: IRule[] = [
     {
       id: 'numpy.float-index',
       needs: ['['],
+      onFailureOnly: true,
       distribution: 'numpy',
       since: '1.12.0',
       summary:
@@ -177,6 +178,7 @@ export const numpyIndexRules: IRule[] = [
     {
       id: 'numpy.mask-length',
       needs: ['['],
+      onFailureOnly: true,
       distribution: 'numpy',
       since: '1.13.0',
       summary:

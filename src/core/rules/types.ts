@@ -150,6 +150,11 @@ export interface IRule {
   /** The failure it explains; absent for silent changes, found only by the preflight scan. */
   raises?: IErrorSignature;
   /**
+   * Matched only to explain its own failure (`raises`), never by the preflight scan nor
+   * for another error: its shape (any subscript) is too common to list or ask about first.
+   */
+  onFailureOnly?: boolean;
+  /**
    * Names the rewrite writes, as Python expressions rooted at a module
    * (`sklearn.impute.SimpleImputer`, `matplotlib.colormaps['nipy_spectral']`): each must
    * exist on today's stack, which a test checks in the installed environment.

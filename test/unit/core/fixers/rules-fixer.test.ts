@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   allRules,
   RulesFixer,
+  scanNotebook,
   type FixKind,
   type ICellResult,
   type IEditableNotebook,
@@ -124,6 +125,48 @@ describe('RulesFixer', () => {
     assert.equal(
       await fixer.propose(request(source, { kind: 'score-calibration' })),
       null
+    );
+  });
+  it('asks about every subscript only for the failure its rule explains, and the preflight scan lists none', async () => {
+    const asked: string[] = [];
+    const probe: IKernelProbe = {
+      evaluate: async expression => {
+        asked.push(expression);
+        return "'ndarray|array|f'";
+      }
+    };
+    const source = 'import numpy as np\nc = colors[labels]';
+    const failure = (ename: string, evalue: string): ICellResult => ({
+      status: 'error',
+      ename,
+      evalue,
+      outputs: [],
+      executionCount: 2,
+      durationMs: 1
+    });
+    const other = failure('KeyError', "'a'");
+    assert.equal(
+      await fixer.propose(request(source, { probe, failure: other })),
+      null
+    );
+    assert.deepEqual(asked, []);
+    const refused = failure(
+      'IndexError',
+      'only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices'
+    );
+    const proposal = await fixer.propose(
+      request(source, { probe, failure: refused })
+    );
+    assert.equal(
+      proposal?.after,
+      'import numpy as np\nc = colors[labels.astype(int)]'
+    );
+    const scan = scanNotebook([{ id: 'c1', source }], allRules, {
+      versions: VERSIONS
+    });
+    assert.deepEqual(
+      scan.findings.filter(f => f.ruleId.startsWith('numpy.')),
+      []
     );
   });
 });
