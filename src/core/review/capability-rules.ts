@@ -215,7 +215,6 @@ export const SHUTIL_SAFE = new Set([
   'SameFileError'
 ]);
 
-/** `sys` names that only read (and `setrecursionlimit`, common and harmless). */
 /**
  * Builtins that only compute from their arguments: read through the `builtins` module
  * (`builtins.sum`, the one %pylab's `sum` shadows) they do what their bare names do. Every
@@ -262,6 +261,7 @@ export const BUILTINS_SAFE = new Set([
   'zip'
 ]);
 
+/** `sys` names that only read (and `setrecursionlimit`, common and harmless). */
 export const SYS_SAFE = new Set([
   'version',
   'version_info',

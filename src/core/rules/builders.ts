@@ -326,6 +326,18 @@ export function appendKeywordIfMissing(
 }
 
 /**
+ * Whether the notebook is dated before a rule's change (see evidenceOf): only then is an
+ * old default pinned.
+ */
+export function datedBefore(
+  context: IRuleContext,
+  rule: { distribution: string; since: string }
+): boolean {
+  const predates = context.evidence.predates.get(rule.distribution);
+  return predates !== undefined && compareVersions(predates, rule.since) <= 0;
+}
+
+/**
  * A parameter's default changed. Where the notebook is dated before the change (see
  * evidenceOf), calls that leave the parameter out get the old default pinned, keeping
  * their arguments: `RandomForestClassifier()` → `RandomForestClassifier(n_estimators=10)`.
@@ -344,8 +356,7 @@ export function defaultChanged(
   return defineRule(
     { ...info, kind: 'score-calibration' },
     context => {
-      const predates = context.evidence.predates.get(info.distribution);
-      if (predates === undefined || compareVersions(predates, info.since) > 0) {
+      if (!datedBefore(context, info)) {
         return [];
       }
       return callsOf(context, info).flatMap(call => {

@@ -2,7 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { inScopeOf, readsOnly } from './receivers';
 import { spellName } from './bindings';
-import { textOf } from './syntax';
+import { comparisonOf, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 // Keys that are never floats as written, or whose evaluation might do more than read.
@@ -118,20 +118,6 @@ function maskKeys(context: IRuleContext, id: string): IRuleMatch[] {
       answer === 'ndarray|bool|1|True' ? `${flatnonzero.text}(${key})` : null,
     needs: flatnonzero.needs
   });
-}
-
-/** The operands of a comparison: `a == b`, `a < b`, `a in b`. */
-function comparisonOf(
-  node: SyntaxNode
-): { left: SyntaxNode; right: SyntaxNode } | null {
-  const op = node.firstChild?.nextSibling;
-  const right = op?.nextSibling;
-  return node.name === 'BinaryExpression' &&
-    op?.name === 'CompareOp' &&
-    right &&
-    !right.nextSibling
-    ? { left: node.firstChild!, right }
-    : null;
 }
 
 /**

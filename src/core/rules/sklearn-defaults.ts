@@ -1,9 +1,6 @@
 import { defaultChanged } from './builders';
 import type { IRule } from './types';
-import { sklearnInfo as info } from './sklearn-info';
-
-const IRIS =
-  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
+import { IRIS, sklearnInfo as info } from './sklearn-info';
 
 /**
  * Defaults scikit-learn changed: the code still runs and prints other numbers. Each rule

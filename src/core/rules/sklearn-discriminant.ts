@@ -1,12 +1,11 @@
 import { defineRule, matchAt } from './builders';
 import { importsOf } from './builders-imports';
 import { dottedName, resolve, textOf } from './syntax';
+import { IRIS } from './sklearn-info';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 const TO = 'sklearn.discriminant_analysis';
-const IRIS =
-  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
 
 /**
  * `sklearn.lda.LDA` and `sklearn.qda.QDA`, removed in 0.19: the same estimators are

@@ -1,5 +1,9 @@
 import { sklearnNotes } from './sklearn-modules';
 
+/** Example setup: iris as arrays, `X` and `y`. */
+export const IRIS =
+  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
+
 /** A scikit-learn rule's description: its id, the release that made the change, its notes. */
 export const sklearnInfo = (id: string, since: string, summary: string) => ({
   id: `sklearn.${id}`,

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { callsOf, defineRule, matchAt } from './builders';
+import { callsOf, datedBefore, defineRule, matchAt } from './builders';
 import { spellName } from './bindings';
 import {
   appendArgument,
@@ -8,12 +8,10 @@ import {
   stringValue,
   textOf
 } from './syntax';
+import { IRIS } from './sklearn-info';
 import { sklearnNotes } from './sklearn-modules';
-import { compareVersions } from './versions';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
-const IRIS =
-  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
 const NOTE_OVR =
   "One-vs-rest is OneVsRestClassifier(LogisticRegression(...)) now: it predicts as before; each class's coef_ is in estimators_[i].coef_.";
 const NOTE_L1_OVR =
@@ -210,8 +208,7 @@ const defaultSolver = defineRule(
     ]
   },
   context => {
-    const predates = context.evidence.predates.get('scikit-learn');
-    if (predates === undefined || compareVersions(predates, '0.22') > 0) {
+    if (!datedBefore(context, defaultSolver)) {
       return [];
     }
     return callsOf(context, {

@@ -263,6 +263,29 @@ export function assignedTarget(
 }
 
 /**
+ * A comparison (`a == b`, `a < b`, `a in b`) that is not part of a chain (`a < b < c`):
+ * its operands and operator, or null for any other expression.
+ */
+export function comparisonOf(
+  node: SyntaxNode
+): { left: SyntaxNode; op: SyntaxNode; right: SyntaxNode } | null {
+  const left = node.firstChild;
+  const op = left?.nextSibling;
+  const right = op?.nextSibling;
+  if (
+    node.name !== 'BinaryExpression' ||
+    !left ||
+    !right ||
+    right.nextSibling ||
+    op.name !== 'CompareOp' ||
+    node.nextSibling?.name === 'CompareOp'
+  ) {
+    return null;
+  }
+  return { left, op, right };
+}
+
+/**
  * `a == b` or `a != b`, not part of a chain (`a == b == c`, which Python does not read
  * as two tests): its operands and sign, or null for any other expression.
  */
@@ -270,20 +293,10 @@ export function equalityOf(
   context: IRuleContext,
   node: SyntaxNode
 ): { left: SyntaxNode; right: SyntaxNode; sign: '==' | '!=' } | null {
-  const left = node.firstChild;
-  const op = left?.nextSibling;
-  const right = op?.nextSibling;
-  const sign = op && textOf(context, op);
-  if (
-    node.name !== 'BinaryExpression' ||
-    !left ||
-    !right ||
-    right.nextSibling ||
-    op.name !== 'CompareOp' ||
-    (sign !== '==' && sign !== '!=') ||
-    node.nextSibling?.name === 'CompareOp'
-  ) {
+  const comparison = comparisonOf(node);
+  const sign = comparison && textOf(context, comparison.op);
+  if (!comparison || (sign !== '==' && sign !== '!=')) {
     return null;
   }
-  return { left, right, sign };
+  return { left: comparison.left, right: comparison.right, sign };
 }
