@@ -350,6 +350,8 @@ export function defaultChanged(
       old: string;
       /** The parameter's position when it may be passed positionally. */
       position?: number;
+      /** Another keyword whose string values make the parameter unused (a linear kernel's gamma). */
+      unusedWith?: { param: string; values: readonly string[] };
       note?: string;
     }
 ): IRule {
@@ -362,9 +364,20 @@ export function defaultChanged(
       return callsOf(context, info).flatMap(call => {
         const args = argsOf(context, call);
         const positional = args.filter(arg => !arg.name && !arg.star).length;
+        const unused = info.unusedWith;
         if (
           args.some(arg => arg.name === info.param || arg.star) ||
-          (info.position !== undefined && positional > info.position)
+          (info.position !== undefined && positional > info.position) ||
+          (unused &&
+            args.some(
+              arg =>
+                arg.name === unused.param &&
+                unused.values.includes(
+                  stringValue(
+                    context.source.slice(arg.valueFrom, arg.valueTo)
+                  ) ?? ''
+                )
+            ))
         ) {
           return [];
         }

@@ -44,6 +44,8 @@ export const sklearnDefaultRules: IRule[] = [
     module: 'sklearn.svm',
     param: 'gamma',
     old: "'auto'",
+    // gamma shapes only the rbf, poly and sigmoid kernels.
+    unusedWith: { param: 'kernel', values: ['linear', 'precomputed'] },
     examples: [
       {
         setup: IRIS,

@@ -336,3 +336,29 @@ describe('np.matrix given to an estimator', () => {
     );
   });
 });
+
+describe("an SVM's old gamma", () => {
+  const gamma = sklearnDefaultRules.find(r => r.id === 'sklearn.svc-gamma')!;
+  const dated = { writtenWith: '3.6.8' };
+  const IMPORT = 'from sklearn.svm import SVC\n';
+
+  it('is pinned where a kernel uses it, not where the kernel ignores it', () => {
+    for (const kept of [
+      "SVC(kernel='linear', C=1)",
+      'SVC(kernel="precomputed")'
+    ]) {
+      assert.deepEqual(matchesIn(gamma, IMPORT + kept, dated), [], kept);
+    }
+    for (const [call, pinned] of [
+      ['SVC(C=10)', "SVC(C=10, gamma='auto')"],
+      ["SVC(kernel='rbf')", "SVC(kernel='rbf', gamma='auto')"],
+      ['SVC(kernel=k)', "SVC(kernel=k, gamma='auto')"]
+    ]) {
+      const source = IMPORT + call;
+      assert.equal(
+        proposeRewrite(source, matchesIn(gamma, source, dated))?.source,
+        IMPORT + pinned
+      );
+    }
+  });
+});
