@@ -98,10 +98,11 @@ export function scanPrepared(
       matches.push(...found);
     }
   }
-  matches.sort((a, b) => a.from - b.from || a.to - b.to);
+  const kept = matches.filter(match => !Private.covered(match, matches));
+  kept.sort((a, b) => a.from - b.from || a.to - b.to);
   const errors = Private.hasErrors(prepared.tree) ? context.nodes('⚠') : [];
   const unexplained = errors.find(
-    error => !matches.some(m => m.from <= error.from && error.to <= m.to)
+    error => !kept.some(m => m.from <= error.from && error.to <= m.to)
   );
   if (unexplained) {
     const { line, column } = lineColumn(prepared.source, unexplained.from);
@@ -110,7 +111,7 @@ export function scanPrepared(
       skip: `syntax error at line ${line}, column ${column}`
     };
   }
-  return { matches };
+  return { matches: kept };
 }
 
 /** The rules that apply to the environment's installed versions. */
@@ -215,6 +216,21 @@ export function lineColumn(
   return { line, column: offset - before.lastIndexOf('\n') };
 }
 namespace Private {
+  /** Whether another match's edits already make this one's, within its span. */
+  export function covered(
+    match: IRuleMatch,
+    matches: readonly IRuleMatch[]
+  ): boolean {
+    return matches.some(
+      other =>
+        other !== match &&
+        other.edits.length > 0 &&
+        other.covers?.includes(match.ruleId) &&
+        other.from <= match.from &&
+        match.to <= other.to
+    );
+  }
+
   /** Indexes every node of a tree by type, in one walk. */
   export function indexNodes(tree: Tree): Map<string, SyntaxNode[]> {
     const index = new Map<string, SyntaxNode[]>();

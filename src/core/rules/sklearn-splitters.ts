@@ -367,9 +367,7 @@ namespace Private {
       if (found) {
         const edits = edit(found.spec.stratified);
         if (edits) {
-          matches.push(
-            matchAt('sklearn.cv-splitter-signature', use.node, edits)
-          );
+          matches.push(Private.firstSplit(use, edits));
         }
         continue;
       }
@@ -398,6 +396,20 @@ namespace Private {
       matches.push(match);
     }
     return matches;
+  }
+
+  /**
+   * The match of a splitter's iteration. Python 2's `iter(cv).next()` spans the whole
+   * call, whose `next(...)` its edits write: python.iterator-next's `next(iter(cv))`
+   * there would leave the splitter unsplit.
+   */
+  export function firstSplit(use: IUse, edits: ITextEdit[]): IRuleMatch {
+    const match = matchAt(
+      'sklearn.cv-splitter-signature',
+      use.first ?? use.node,
+      edits
+    );
+    return use.first ? { ...match, covers: ['python.iterator-next'] } : match;
   }
 
   /** A splitter iterated or measured: the iterated node and the loop around it. */

@@ -58,6 +58,12 @@ export interface IRuleMatch {
   question?: IKernelQuestion;
   /** Said to the user beside the match when it adds to the rule's summary. */
   note?: string;
+  /**
+   * Rules whose matches inside this one's span its edits already make: the splitter's
+   * `next(cv.split(X))` for `iter(cv).next()` is python.iterator-next's rewrite too.
+   * Those matches are left out, or the first of the two would take the span alone.
+   */
+  covers?: readonly string[];
 }
 
 /**

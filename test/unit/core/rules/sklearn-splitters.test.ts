@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  allRules,
   evidenceOf,
   importTable,
   prepareSource,
@@ -102,6 +103,36 @@ describe('cross-validation splitters', () => {
         }
       ),
       'cv = StratifiedShuffleSplit(train_size=40, test_size=None)\ntrain, test = next(cv.split(np.zeros(len(labels)), labels))'
+    );
+  });
+
+  it('takes the first split of a splitter the iterator rule would turn into next(iter(cv)) too', () => {
+    const imports =
+      'from sklearn.cross_validation import StratifiedShuffleSplit';
+    const cell =
+      'cv = StratifiedShuffleSplit(y, train_size=50, test_size=None)\ntrain, test = iter(cv).next()\nX_orig, X_test = X[train], X[test]';
+    const matches = scanSource(cell, allRules, {
+      versions: TODAY,
+      evidence: evidenceOf({}, [imports, cell], allRules),
+      imports: importTable([imports, cell].map(prepareSource))
+    });
+    assert.equal(
+      proposeRewrite(cell, matches, { bound: new Set(['np', 'X', 'y']) })
+        ?.source,
+      'cv = StratifiedShuffleSplit(train_size=50, test_size=None)\ntrain, test = next(cv.split(np.zeros(len(y)), y))\nX_orig, X_test = X[train], X[test]'
+    );
+    // Where the splitter is not known, the iterator rule still has it.
+    const other = 'train, test = iter(folds).next()';
+    assert.equal(
+      proposeRewrite(
+        other,
+        scanSource(other, allRules, {
+          versions: TODAY,
+          evidence: evidenceOf({}, [other], allRules),
+          imports: importTable([prepareSource(other)])
+        })
+      )?.source,
+      'train, test = next(iter(folds))'
     );
   });
 
