@@ -30,4 +30,5 @@ export * from './llm/reply';
 export * from './llm/data-preview';
 export * from './review';
 export * from './proposals/registry';
+export * from './proposals/writer';
 export * from './report';

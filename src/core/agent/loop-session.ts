@@ -4,6 +4,7 @@ import type { ICellResult } from '../execution/types';
 import { LLMFixer } from '../fixers/llm-fixer';
 import { explainsFailure } from '../fixers/rules-fixer';
 import type { IFixer, IFixRequest } from '../model/types';
+import { ProposalWriter } from '../proposals/writer';
 import { allRules } from '../rules';
 import {
   importTable,
@@ -27,6 +28,7 @@ export { DEFAULT_MAX_FIXES } from './session-runs';
 export class LoopSession extends SessionRuns {
   constructor(options: ILoopOptions) {
     super(options);
+    this._writer = options.writer ?? new ProposalWriter(options.document);
     this._originalImports = importTable(
       options.original.cells
         .filter(cell => cell.cellType === 'code')
@@ -153,14 +155,8 @@ export class LoopSession extends SessionRuns {
       decision.kind === 'accept' && decision.source !== undefined
         ? decision.source
         : proposal.after;
-    const { document } = this.options;
     const { target } = proposal;
-    const written =
-      decision.kind === 'stale'
-        ? false
-        : target.kind === 'cell'
-          ? document.replaceSource(target.cellId, proposal.before, applied)
-          : await document.writeModule(target.path, proposal.before, applied);
+    const written = await this._writer.apply(proposal, decision);
     if (!written) {
       yield { kind: 'stale', proposal };
     } else {
@@ -354,6 +350,7 @@ export class LoopSession extends SessionRuns {
   }
 
   private readonly _originalImports: Map<string, string>;
+  private readonly _writer: ProposalWriter;
   private readonly _refused = new Set<string>();
   private _findings: IFinding[] = [];
   // Cells with a rewrite that waits for the kernel's answer, not yet asked.

@@ -6,6 +6,7 @@ import type { IOriginalNotebook } from '../notebook/original';
 import { allRules } from '../rules';
 import { scanNotebook } from '../rules/engine';
 import type { ProposalRegistry } from '../proposals/registry';
+import type { ProposalWriter } from '../proposals/writer';
 import type { INotebookEvidence, IRule } from '../rules/types';
 import type { IReference, ITolerance } from '../scores';
 import type { ICheckCell } from '../model/types';
@@ -75,6 +76,11 @@ export interface ILoopOptions {
    * as it is now is not proposed again.
    */
   proposals?: ProposalRegistry;
+  /**
+   * Writes the accepted changes into `document`; by default a writer of its own. In
+   * JupyterLab the review's, which wrote the hunks the user accepted one by one already.
+   */
+  writer?: ProposalWriter;
 }
 
 /**
