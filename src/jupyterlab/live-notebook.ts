@@ -4,7 +4,7 @@ import type { Contents } from '@jupyterlab/services';
 import type { ISharedCell } from '@jupyter/ydoc';
 import type { ICodeCellModel } from '@jupyterlab/cells';
 import { Signal, type ISignal } from '@lumino/signaling';
-import type { ICheckCell, IEditableNotebook } from '../core';
+import { changedSpan, type ICheckCell, type IEditableNotebook } from '../core';
 
 /**
  * The open notebook as the core edits it. Every write goes through the notebook's shared
@@ -40,15 +40,24 @@ export class LiveNotebook implements IEditableNotebook {
     return this._cell(cellId)?.getSource() ?? null;
   }
 
-  /** Replaces a cell's source, unless it changed since `expected`. */
+  /**
+   * Replaces a cell's source, unless it changed since `expected`, as one undoable step
+   * that changes only the span that differs (the cursor and collaborators' positions stay).
+   */
   replaceSource(cellId: string, expected: string, source: string): boolean {
     const cell = this._cell(cellId);
     if (!cell || cell.getSource() !== expected) {
       return false;
     }
-    if (source !== expected) {
-      cell.setSource(source);
+    if (source === expected) {
+      return true;
     }
+    const { start, end, text } = changedSpan(expected, source);
+    // A step of its own: not merged with the typing just before or after it.
+    const undo = (cell as Private.IUndoable).undoManager;
+    undo?.stopCapturing();
+    cell.updateSource(start, end, text);
+    undo?.stopCapturing();
     return true;
   }
 
@@ -185,6 +194,10 @@ export namespace LiveNotebook {
 }
 
 namespace Private {
+  export interface IUndoable {
+    undoManager?: { stopCapturing(): void } | null;
+  }
+
   export function joined(source: nbformat.MultilineString): string {
     return Array.isArray(source) ? source.join('') : source;
   }

@@ -2,21 +2,23 @@ import {
   acceptHunks,
   rebaseHunks,
   rejectHunks,
-  type IHunkSet
+  type IHunkSet,
+  type ProposalWriter
 } from '../../core';
 import type { IProposalEntry, ProposalsModel } from '../review/proposals-model';
-import type { ReviewedNotebook } from './reviewed-notebook';
 
 /**
- * The decisions on a cell proposal's hunks: each accepted hunk is written to the cell as
- * one undoable step and the others move onto the new text; the user's edits move them
- * too, and the hunks an edit overlaps are conflicted, never written. A proposal is
- * decided once no hunk is left: accepted if any hunk was.
+ * The decisions on a proposal's hunks: each accepted hunk is written to the cell by the
+ * proposals' writer, as one undoable step, and the others move onto the new text; the
+ * user's edits move them too, and the hunks an edit overlaps are conflicted, never
+ * written. A proposal is decided once no hunk is left: accepted if any hunk was. A
+ * module's hunks are decided in its file's editor, and the text they make is written
+ * whole.
  */
 export class HunkReview {
   constructor(options: HunkReview.IOptions) {
     this._proposals = options.proposals;
-    this._notebook = options.notebook;
+    this._writer = options.writer;
   }
 
   /**
@@ -36,7 +38,7 @@ export class HunkReview {
       applicable.map(hunk => hunk.id)
     );
     const accepted = (entry.acceptedHunks ?? 0) + applicable.length;
-    if (!this._write(entry, set.text, next.text)) {
+    if (!this._writer.writeCell(entry.proposal, set.text, next.text)) {
       this._proposals.setStatus([id], 'stale');
       return;
     }
@@ -63,7 +65,10 @@ export class HunkReview {
       return;
     }
     const next = acceptHunks(set, [hunkId]);
-    if (next.text === set.text || !this._write(entry, set.text, next.text)) {
+    if (
+      next.text === set.text ||
+      !this._writer.writeCell(entry.proposal, set.text, next.text)
+    ) {
       return;
     }
     const acceptedHunks = (entry.acceptedHunks ?? 0) + 1;
@@ -90,18 +95,35 @@ export class HunkReview {
   }
 
   /**
+   * Accepts a module proposal with `source`, the text of the hunks accepted in its
+   * file's editor: the run that made it writes it, else the writer does here.
+   */
+  acceptModule(entry: IProposalEntry, source: string): void {
+    const { proposal } = entry;
+    if (entry.fromLoop) {
+      // The run writes it (or finds it stale) and says so in its events.
+      this._proposals.update(proposal.id, {
+        result: source,
+        status: 'accepted'
+      });
+      return;
+    }
+    void this._writer
+      .apply(proposal, { kind: 'accept', source })
+      .then(written =>
+        this._proposals.setStatus([proposal.id], written ? 'accepted' : 'stale')
+      );
+  }
+
+  /**
    * Reopens an accepted proposal whose last write was undone (Ctrl+Z): its cell holds
    * the text that write replaced, and its hunks come back as they were.
    */
   reopenUndone(entry: IProposalEntry): void {
-    const { target } = entry.proposal;
-    const source =
-      target.kind === 'cell' ? this._notebook.source(target.cellId) : null;
     if (
       entry.status === 'accepted' &&
       entry.undo &&
-      !this._writing &&
-      source === entry.undo.text
+      this._writer.undone(entry.proposal)
     ) {
       this._proposals.reopen(entry.proposal.id, entry.undo);
     }
@@ -111,7 +133,7 @@ export class HunkReview {
   rebase(id: string): void {
     const entry = this._proposals.pending(id);
     // A write of our own is followed by its own update.
-    if (!entry?.hunks || this._writing) {
+    if (!entry?.hunks || this._writer.writing) {
       return;
     }
     const set = this._current(entry);
@@ -126,28 +148,12 @@ export class HunkReview {
   private _current(entry: IProposalEntry): IHunkSet | null {
     const { target } = entry.proposal;
     const source =
-      target.kind === 'cell' ? this._notebook.source(target.cellId) : null;
+      target.kind === 'cell'
+        ? this._writer.document.source(target.cellId)
+        : null;
     return source === null || !entry.hunks
       ? null
       : rebaseHunks(entry.hunks, source);
-  }
-
-  /** Writes a decided text into the proposal's cell. */
-  private _write(
-    entry: IProposalEntry,
-    expected: string,
-    text: string
-  ): boolean {
-    const { target } = entry.proposal;
-    if (target.kind !== 'cell') {
-      return false;
-    }
-    this._writing = true;
-    try {
-      return this._notebook.writeReviewed(target.cellId, expected, text);
-    } finally {
-      this._writing = false;
-    }
   }
 
   /** Ends a proposal's review: accepted if any hunk was, else `status`. */
@@ -158,14 +164,10 @@ export class HunkReview {
     undo?: IHunkSet
   ): void {
     const accepted = (entry.acceptedHunks ?? 0) > 0;
-    const { target } = entry.proposal;
-    if (accepted && set && target.kind === 'cell') {
-      // The user's edits since the last accepted hunk are part of what they accepted.
-      this._notebook.markReviewed(target.cellId, set.text);
-    }
     this._proposals.update(entry.proposal.id, {
       hunks: set ? { ...set, hunks: [] } : entry.hunks,
       acceptedHunks: entry.acceptedHunks,
+      // The user's edits since the last accepted hunk are part of what they accepted.
       result: set?.text,
       status: accepted ? 'accepted' : status,
       undo
@@ -173,15 +175,14 @@ export class HunkReview {
   }
 
   private _proposals: ProposalsModel;
-  private _notebook: ReviewedNotebook;
-  private _writing = false;
+  private _writer: ProposalWriter;
 }
 
 /** Options of {@link HunkReview}. */
 export namespace HunkReview {
   export interface IOptions {
     proposals: ProposalsModel;
-    /** Where the accepted hunks are written. */
-    notebook: ReviewedNotebook;
+    /** Writes the accepted hunks (and modules) into the notebook. */
+    writer: ProposalWriter;
   }
 }

@@ -8,23 +8,24 @@ import {
   extractScores,
   type IOriginalNotebook,
   type IReference,
-  type IScoreCell
+  type IScoreCell,
+  type ProposalWriter
 } from '../../core';
 import { HunkReview } from './hunk-review';
-import type { ReviewedNotebook } from './reviewed-notebook';
+import type { LiveNotebook } from '../live-notebook';
 import type { ISessionSettings } from '../check/settings';
 import { liveScoreCells } from '../review/notebook-cells';
 import type { FixRequests } from '../review/fix-requests';
 import type { PreflightScanner } from '../review/preflight';
-import type { ProposalsModel, IProposalEntry } from '../review/proposals-model';
+import type { ProposalsModel } from '../review/proposals-model';
 import { ScoresModel } from '../review/scores-model';
 
 /**
  * The review of one notebook's fixes, as the panel and the inline diffs see it: the
- * proposals and the user's decisions on them (applied through the live notebook; the
- * user's edits win: hunks they overlap are conflicted, never applied), Revert all, and
- * the scores table. It makes no proposal and draws nothing: the fixes come from the
- * loop and from {@link FixRequests}, and the views render its models.
+ * proposals and the user's decisions on them (written by `writer`, which a run writes
+ * with too; the user's edits win: hunks they overlap are conflicted, never applied),
+ * Revert all, and the scores table. It makes no proposal and draws nothing: the fixes
+ * come from the loop and from {@link FixRequests}, and the views render its models.
  */
 export class ReviewController implements IDisposable {
   constructor(options: ReviewController.IOptions) {
@@ -36,10 +37,11 @@ export class ReviewController implements IDisposable {
     this._trans = options.trans;
     this.proposals = options.proposals;
     this.notebook = options.notebook;
+    this.writer = options.writer;
     this.fixes = options.fixes;
     this._hunks = new HunkReview({
       proposals: this.proposals,
-      notebook: this.notebook
+      writer: this.writer
     });
     this._scanner.sourcesChanged.connect(this._rebaseAll, this);
     this._panel.context.model.contentChanged.connect(this._reopenUndone, this);
@@ -65,7 +67,10 @@ export class ReviewController implements IDisposable {
   }
 
   /** The open notebook, as fixes edit it. */
-  readonly notebook: ReviewedNotebook;
+  readonly notebook: LiveNotebook;
+
+  /** Writes every decided change into `notebook`: the review's and a run's. */
+  readonly writer: ProposalWriter;
 
   /**
    * Accepts a pending proposal whole: a cell's hunks that do not conflict with the
@@ -80,7 +85,7 @@ export class ReviewController implements IDisposable {
     if (entry.hunks) {
       this._hunks.acceptCell(entry);
     } else {
-      this._acceptModule(entry);
+      this._hunks.acceptModule(entry, entry.proposal.after);
     }
   }
 
@@ -91,7 +96,7 @@ export class ReviewController implements IDisposable {
   acceptModule(id: string, source: string): void {
     const entry = this.proposals.pending(id);
     if (entry && !entry.hunks && !entry.streaming) {
-      this._acceptModule(entry, source);
+      this._hunks.acceptModule(entry, source);
     }
   }
 
@@ -160,6 +165,7 @@ export class ReviewController implements IDisposable {
     }
     this.notebook.revert(cells);
     this.proposals.clear();
+    this.writer.clear();
     this.scores.state = { ...this.scores.state, report: null };
     this._reverted.emit();
   }
@@ -246,28 +252,6 @@ export class ReviewController implements IDisposable {
     }
   }
 
-  /** A module proposal is applied whole: by the run that made it, else here. */
-  private _acceptModule(
-    entry: IProposalEntry,
-    source = entry.proposal.after
-  ): void {
-    const { id } = entry.proposal;
-    if (entry.fromLoop) {
-      // The run writes it (or finds it stale) and says so in its events.
-      this.proposals.update(id, { result: source, status: 'accepted' });
-      return;
-    }
-    // Modules are only proposed by runs; a proposal left from one is applied here.
-    const { target, before } = entry.proposal;
-    if (target.kind === 'module') {
-      void this.notebook
-        .writeModule(target.path, before, source)
-        .then(written =>
-          this.proposals.setStatus([id], written ? 'accepted' : 'stale')
-        );
-    }
-  }
-
   private _panel: NotebookPanel;
   private _scanner: PreflightScanner;
   private _settings: () => ISessionSettings;
@@ -284,7 +268,9 @@ export namespace ReviewController {
   export interface IOptions {
     panel: NotebookPanel;
     /** The open notebook, as fixes edit it. */
-    notebook: ReviewedNotebook;
+    notebook: LiveNotebook;
+    /** Writes the decided changes into `notebook`. */
+    writer: ProposalWriter;
     /** The proposals to review. */
     proposals: ProposalsModel;
     /** Where the user's requests for fixes outside a run go. */

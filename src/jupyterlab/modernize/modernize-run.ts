@@ -40,7 +40,8 @@ export interface IModernizeOptions {
 /**
  * Runs the modernization loop on the open notebook: cells run and render as with Run
  * All, proposals wait in the panel for the user's decision, accepted ones are written
- * through the notebook's shared model. Each event is mirrored into the panel's models.
+ * by the review's writer through the notebook's shared model. Each event is mirrored
+ * into the panel's models.
  */
 export async function runModernize(
   options: IModernizeOptions
@@ -112,6 +113,7 @@ export async function runModernize(
         source: cellId => review.notebook.source(cellId)
       }),
       proposals: review.proposals.registry,
+      writer: review.writer,
       fixers: llm
         ? [new RulesFixer(allRules), llm]
         : [new RulesFixer(allRules)],

@@ -10,16 +10,17 @@ import {
   importedModules,
   normalizeNotebook,
   probeEnvironment,
+  ProposalWriter,
   type IOriginalNotebook
 } from '../../core';
 import { NotebookKernel, type LiveKernel } from '../kernel/notebook-kernel';
+import { LiveNotebook } from '../live-notebook';
 import { PreflightScanner } from '../review/preflight';
 import { LoopModel } from '../review/loop-model';
 import type { LLMAccess } from '../llm/llm-access';
 import { fixCellWithLLM } from '../modernize/llm-cell-fix';
 import { runModernize } from '../modernize/modernize-run';
 import { ReviewController } from '../inline-diff/review-controller';
-import { ReviewedNotebook } from '../inline-diff/reviewed-notebook';
 import { ReviewViews } from '../inline-diff/review-views';
 import { FixRequests } from '../review/fix-requests';
 import { ProposalsModel } from '../review/proposals-model';
@@ -47,11 +48,11 @@ export class CheckSession implements IDisposable {
       contents: options.contents,
       original: () => this._original
     });
-    // The review, composed: the proposals and the notebook they are written to, the
-    // user's requests for fixes, the view-model the panel renders, and the views in the
-    // notebook and the file editor.
+    // The review, composed: the proposals, the notebook and the one writer of their
+    // decided changes, the user's requests for fixes, the view-model the panel renders,
+    // and the views in the notebook and the file editor.
     const proposals = new ProposalsModel();
-    const notebook = new ReviewedNotebook({
+    const notebook = new LiveNotebook({
       panel: this.panel,
       contents: options.contents
     });
@@ -78,6 +79,7 @@ export class CheckSession implements IDisposable {
     this.review = new ReviewController({
       panel: this.panel,
       notebook,
+      writer: new ProposalWriter(notebook),
       proposals,
       fixes,
       scanner: this.scanner,

@@ -200,6 +200,8 @@ export async function session(
     fixers?: ILoopOptions['fixers'];
     /** The kernel ran nothing before the session (the CLI's own kernel). */
     freshKernel?: boolean;
+    /** Writes the accepted changes into `document`, as the review does too. */
+    writer?: ILoopOptions['writer'];
   } = {}
 ): Promise<{
   events: LoopEvent[];
@@ -226,7 +228,8 @@ export async function session(
     },
     restartKernel: () => kernel.restart(),
     limits: options.limits,
-    freshKernel: options.freshKernel
+    freshKernel: options.freshKernel,
+    writer: options.writer
   });
   const events: LoopEvent[] = [];
   for (;;) {
