@@ -352,6 +352,11 @@ export function defaultChanged(
       position?: number;
       /** Another keyword whose string values make the parameter unused (a linear kernel's gamma). */
       unusedWith?: { param: string; values: readonly string[] };
+      /**
+       * Keywords of an older signature (`KFold(n_folds=5)`): a call with one is left to the
+       * rules that rewrite it, which keep what it set.
+       */
+      olderWith?: readonly string[];
       note?: string;
     }
 ): IRule {
@@ -366,7 +371,12 @@ export function defaultChanged(
         const positional = args.filter(arg => !arg.name && !arg.star).length;
         const unused = info.unusedWith;
         if (
-          args.some(arg => arg.name === info.param || arg.star) ||
+          args.some(
+            arg =>
+              arg.name === info.param ||
+              arg.star ||
+              (arg.name !== undefined && info.olderWith?.includes(arg.name))
+          ) ||
           (info.position !== undefined && positional > info.position) ||
           (unused &&
             args.some(

@@ -109,6 +109,29 @@ export const sklearnDefaultRules: IRule[] = [
   }),
   defaultChanged({
     ...info(
+      'kfold-n-splits',
+      '0.22',
+      'K-fold splitters make 5 folds by default since 0.22, not 3.'
+    ),
+    callees: ['KFold', 'StratifiedKFold', 'GroupKFold'],
+    module: 'sklearn.model_selection',
+    param: 'n_splits',
+    old: '3',
+    position: 0,
+    olderWith: ['n_folds', 'n', 'y', 'labels'],
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.model_selection import KFold\nprint([len(test) for _, test in KFold(shuffle=True, random_state=0).split(X)])',
+        after:
+          'from sklearn.model_selection import KFold\nprint([len(test) for _, test in KFold(shuffle=True, random_state=0, n_splits=3).split(X)])',
+        writtenWith: '3.6.8'
+      }
+    ]
+  }),
+  defaultChanged({
+    ...info(
       'kmeans-n-init',
       '1.4',
       "KMeans runs once by default since 1.4 (n_init='auto'), not 10 times."

@@ -362,3 +362,41 @@ describe("an SVM's old gamma", () => {
     }
   });
 });
+
+describe("a K-fold splitter's old number of folds", () => {
+  const folds = sklearnDefaultRules.find(
+    r => r.id === 'sklearn.kfold-n-splits'
+  )!;
+  const dated = { writtenWith: '3.6.8' };
+  const IMPORT = 'from sklearn.model_selection import KFold, StratifiedKFold\n';
+
+  it('is pinned where the call relies on it', () => {
+    for (const [call, pinned] of [
+      [
+        'KFold(shuffle=True, random_state=241)',
+        'KFold(shuffle=True, random_state=241, n_splits=3)'
+      ],
+      ['StratifiedKFold()', 'StratifiedKFold(n_splits=3)']
+    ]) {
+      const source = IMPORT + call;
+      assert.equal(
+        proposeRewrite(source, matchesIn(folds, source, dated))?.source,
+        IMPORT + pinned
+      );
+    }
+  });
+
+  it('is left where the call sets it, or has the old signature another rule rewrites', () => {
+    for (const kept of [
+      'KFold(5, shuffle=True)',
+      'KFold(n_splits=10)',
+      'KFold(n_folds=4)',
+      'StratifiedKFold(y=y_train, n_folds=5, random_state=2017)',
+      'KFold(n=100)'
+    ]) {
+      assert.deepEqual(matchesIn(folds, IMPORT + kept, dated), [], kept);
+    }
+    const today = IMPORT + 'KFold(shuffle=True)';
+    assert.deepEqual(matchesIn(folds, today, { writtenWith: '3.11.0' }), []);
+  });
+});
