@@ -13,6 +13,18 @@ export const sklearnInfo = (id: string, since: string, summary: string) => ({
   link: sklearnNotes(since)
 });
 
+/** The error of a keyword a function no longer takes. */
+export const unexpected = (keyword: string) => ({
+  ename: 'TypeError',
+  message: new RegExp(`unexpected keyword argument '${keyword}'`)
+});
+
+/** The error of an import of a name a module no longer has. */
+export const cannotImport = (name: string) => ({
+  ename: 'ImportError',
+  message: new RegExp(`cannot import name '${name}'`)
+});
+
 /** The error scikit-learn's parameter validation raises for a value it no longer takes. */
 export const invalidParameter = (param: string) => ({
   ename: 'InvalidParameterError',

@@ -11,16 +11,11 @@ import { argsOf, spellModule, textOf } from './syntax';
 import { nameMoved, nameRemoved } from './builders-imports';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
+import { IRIS, cannotImport } from './sklearn-info';
 
-const IRIS =
-  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
 const noAttribute = (name: string) => ({
   ename: 'AttributeError',
   message: new RegExp(`has no attribute '${name}'`)
-});
-const cannotImport = (name: string) => ({
-  ename: 'ImportError',
-  message: new RegExp(`cannot import name '${name}'`)
 });
 
 /** A metrics plotting function replaced by a Display class method (scikit-learn 1.2). */

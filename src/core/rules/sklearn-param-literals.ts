@@ -2,13 +2,12 @@ import type { SyntaxNode } from '@lezer/common';
 import { callsOf, defineRule, matchAt } from './builders';
 import {
   sklearnInfo as info,
-  invalidParameter as invalid
+  invalidParameter as invalid,
+  IRIS
 } from './sklearn-info';
 import { argsOf, dottedName, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
-const IRIS =
-  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
 const ZERO = /^(?:0+\.?0*|\.0+)$/;
 const TREES = [
   'DecisionTreeClassifier',

@@ -6,11 +6,10 @@ import type { IRule, IRuleContext, IRuleMatch } from './types';
 import {
   sklearnInfo as info,
   invalidParameter as invalid,
-  valueTable as table
+  valueTable as table,
+  IRIS
 } from './sklearn-info';
 
-const IRIS =
-  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
 // A float literal (`1e7`, `100.0`, `10.`), not an int, hex or complex one.
 const FLOAT =
   /^(?:\d[\d_]*\.[\d_]*|\.\d[\d_]*|\d[\d_]*(?:\.[\d_]*)?[eE][+-]?\d+)$/;

@@ -13,11 +13,11 @@ import type { IRule } from './types';
 import {
   sklearnInfo as info,
   invalidParameter as invalid,
-  valueTable as table
+  valueTable as table,
+  IRIS,
+  unexpected
 } from './sklearn-info';
 
-const IRIS =
-  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
 const SGD = [
   'SGDClassifier',
   'SGDRegressor',
@@ -45,11 +45,6 @@ const CV_PATHS = [
   'MultiTaskLassoCV',
   'MultiTaskElasticNetCV'
 ];
-const unexpected = (keyword: string) => ({
-  ename: 'TypeError',
-  message: new RegExp(`unexpected keyword argument '${keyword}'`)
-});
-
 /**
  * `LassoCV(n_alphas=20)`: the number of alphas is `alphas=20` since 1.9; where the call
  * also lists its alphas, n_alphas was ignored and goes.

@@ -10,11 +10,7 @@ import { sklearnMixinOrderRules } from './sklearn-mixin-order';
 import { sklearnOneHotRules } from './sklearn-one-hot';
 import { sklearnTrainScoreRules } from './sklearn-train-scores';
 import type { IRule } from './types';
-
-const unexpected = (keyword: string) => ({
-  ename: 'TypeError',
-  message: new RegExp(`unexpected keyword argument '${keyword}'`)
-});
+import { unexpected } from './sklearn-info';
 
 /**
  * Parameters removed with nothing to rename them to: `[id, since, callees, keyword, note,

@@ -1,6 +1,6 @@
 import { keywordRenamed, keywordReplaced } from './builders';
 import type { IRule } from './types';
-import { sklearnInfo as info } from './sklearn-info';
+import { sklearnInfo as info, unexpected } from './sklearn-info';
 
 // What reads raw text: the files loader and the vectorizers that decode bytes.
 const DECODERS = [
@@ -11,11 +11,6 @@ const DECODERS = [
 ];
 const VECTORIZERS = ['CountVectorizer', 'TfidfVectorizer'];
 const DOCS = "docs = [b'caf\\xe9 au lait', b'th\\xe9 au lait']";
-const unexpected = (keyword: string) => ({
-  ename: 'TypeError',
-  message: new RegExp(`unexpected keyword argument '${keyword}'`)
-});
-
 /** Text feature extraction: renamed decoding parameters and old document-frequency values. */
 export const sklearnTextRules: IRule[] = [
   keywordRenamed({

@@ -4,12 +4,10 @@ import {
   defineRule,
   matchAt
 } from './builders';
-import { sklearnInfo as info } from './sklearn-info';
+import { sklearnInfo as info, IRIS } from './sklearn-info';
 import { assignedTarget, dottedName } from './syntax';
 import type { IRule, IRuleMatch } from './types';
 
-const IRIS =
-  'from sklearn.datasets import load_iris\nX, y = load_iris(return_X_y=True)';
 const SEARCHES = [
   'GridSearchCV',
   'RandomizedSearchCV',
