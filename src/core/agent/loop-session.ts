@@ -273,7 +273,7 @@ export class LoopSession extends SessionRuns {
   ): AsyncGenerator<LoopEvent, boolean> {
     const { change } = worse;
     const { target } = change.proposal;
-    if (!(yield* this._restore(worse))) {
+    if (!(yield* this.restore(worse))) {
       return false;
     }
     if (target.kind === 'module') {
@@ -317,7 +317,7 @@ export class LoopSession extends SessionRuns {
       const why = `with it the notebook fails at its code cell ${failure.position} (${summarizeError(failure.result)}), which ran to the end before`;
       let restored = false;
       for (const change of [...blamed].reverse()) {
-        restored = (yield* this._restore({ change, why })) || restored;
+        restored = (yield* this.restore({ change, why })) || restored;
       }
       if (!restored) {
         return;
@@ -328,16 +328,13 @@ export class LoopSession extends SessionRuns {
     }
   }
 
-  /** Writes back the source a change was made against; records and announces it. */
-  private async *_restore(worse: IWorse): AsyncGenerator<LoopEvent, boolean> {
+  /**
+   * Takes back a change through the writer, writing back the source it was made against;
+   * records and announces it. False when its target changed since (the user's edit wins).
+   */
+  async *restore(worse: IWorse): AsyncGenerator<LoopEvent, boolean> {
     const { change, why } = worse;
-    const { target, before } = change.proposal;
-    const { document } = this.options;
-    const restored =
-      target.kind === 'cell'
-        ? document.replaceSource(target.cellId, change.applied, before)
-        : await document.writeModule(target.path, change.applied, before);
-    if (!restored) {
+    if (!(await this._writer.takeBack(change))) {
       return false;
     }
     this.changes.splice(this.changes.indexOf(change), 1);

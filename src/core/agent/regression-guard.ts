@@ -8,8 +8,8 @@ import type { LoopEvent, Verdict } from './types';
  * notebook worse. When cells up to the one that fails were changed and the original is
  * not known to fail by then, the original cells up to it run from a restart, drawing
  * nothing in the notebook. If they all run, the changes made it fail earlier: every
- * cell change is taken back, and a verification run of the notebook as it was gives the
- * verdict. Changed local modules stay (the check ran with them; the loop takes back a
+ * cell change is taken back through the session's writer (a cell the user edited since
+ * keeps the edit), and a verification run of the notebook as it was gives the verdict. Changed local modules stay (the check ran with them; the loop takes back a
  * module change that made a cell fail earlier as it goes).
  */
 export async function* guardRegression(
@@ -41,29 +41,10 @@ export async function* guardRegression(
     await session.options.restartKernel();
     return verdict;
   }
-  const original = new Map(
-    session.options.original.cells.map(cell => [cell.id, cell.source])
-  );
   const why = `with the changes the notebook fails at its code cell ${failedAt}, which the original runs`;
-  const { document } = session.options;
+  // The latest first: each one finds its cell as it left it.
   for (const change of [...cellChanges].reverse()) {
-    const { target } = change.proposal;
-    if (target.kind !== 'cell') {
-      continue;
-    }
-    const current = document.source(target.cellId);
-    const before = original.get(target.cellId);
-    if (
-      current !== null &&
-      before !== undefined &&
-      (current === before ||
-        document.replaceSource(target.cellId, current, before))
-    ) {
-      session.changes.splice(session.changes.indexOf(change), 1);
-      const reverted = { ...change, why, at: new Date().toISOString() };
-      session.reverted.push(reverted);
-      yield { kind: 'reverted', change: reverted };
-    }
+    yield* session.restore({ change, why });
   }
   yield* session.verify();
   return verificationVerdict(session.state.verification!);

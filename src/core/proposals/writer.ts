@@ -1,5 +1,6 @@
 import type {
   Decision,
+  IChange,
   IEditableNotebook,
   IProposal,
   ProposalTarget
@@ -11,14 +12,17 @@ export interface IWrite {
   proposalId: string;
   before: string;
   after: string;
+  /** A run took the proposal's change back: `after` is the text the change replaced. */
+  takenBack?: boolean;
 }
 
 /**
  * The one writer of decided changes, whoever decided them: the hunks a reviewer accepts
- * in a cell, a run's decisions, a module accepted outside a run. Every write goes
- * through the notebook, which refuses it when its target changed since (the user's edit
- * wins), and is kept with its target and proposal: a run's accept of a text the review
- * wrote into the cell already writes nothing more, and an undo of a write can be told.
+ * in a cell, a run's decisions and take-backs, a module accepted outside a run. Every
+ * write goes through the notebook, which refuses it when its target changed since (the
+ * user's edit wins), and is kept with its target and proposal: a run's accept of a text
+ * the review wrote into the cell already writes nothing more, and the user's undo of a
+ * write can be told from a run's take-back.
  */
 export class ProposalWriter {
   constructor(document: IEditableNotebook) {
@@ -44,16 +48,11 @@ export class ProposalWriter {
    */
   writeCell(proposal: IProposal, expected: string, text: string): boolean {
     const { target } = proposal;
-    if (target.kind !== 'cell') {
+    if (
+      target.kind !== 'cell' ||
+      !this._replaceSource(target.cellId, expected, text)
+    ) {
       return false;
-    }
-    this._writing = true;
-    try {
-      if (!this.document.replaceSource(target.cellId, expected, text)) {
-        return false;
-      }
-    } finally {
-      this._writing = false;
     }
     this._record(proposal, expected, text);
     return true;
@@ -90,16 +89,37 @@ export class ProposalWriter {
   }
 
   /**
-   * Whether the last write of a proposal was undone: its cell holds again the text that
-   * write replaced (never while the writer writes).
+   * Takes back a change a run made its target worse with: the target gets the text the
+   * change replaced again. False when the target no longer holds the change (the user's
+   * edit wins, or it was taken back already): nothing is written.
+   */
+  async takeBack(change: IChange): Promise<boolean> {
+    const { proposal, applied } = change;
+    const { target, before } = proposal;
+    const written =
+      target.kind === 'cell'
+        ? this._replaceSource(target.cellId, applied, before)
+        : await this.document.writeModule(target.path, applied, before);
+    if (written) {
+      this._record(proposal, applied, before, true);
+    }
+    return written;
+  }
+
+  /**
+   * Whether the user undid the last write of a proposal: its cell holds again the text
+   * that write replaced (never while the writer writes, nor once a run took it back).
    */
   undone(proposal: IProposal): boolean {
     const { target } = proposal;
+    const writes = this.writes(target);
     const last = this._last(proposal);
     return (
       !this._writing &&
       target.kind === 'cell' &&
       last !== undefined &&
+      // A run's take-back since (of this write, or of the run's change that joined it) is no undo.
+      !writes.slice(writes.indexOf(last)).some(write => write.takenBack) &&
       this.document.source(target.cellId) === last.before
     );
   }
@@ -115,12 +135,32 @@ export class ProposalWriter {
       .at(-1);
   }
 
-  private _record(proposal: IProposal, before: string, after: string): void {
+  /** Replaces a cell's text while `writing` tells the change is the writer's. */
+  private _replaceSource(
+    cellId: string,
+    expected: string,
+    text: string
+  ): boolean {
+    this._writing = true;
+    try {
+      return this.document.replaceSource(cellId, expected, text);
+    } finally {
+      this._writing = false;
+    }
+  }
+
+  private _record(
+    proposal: IProposal,
+    before: string,
+    after: string,
+    takenBack = false
+  ): void {
     if (before !== after) {
       const key = targetKey(proposal.target);
+      const write = { proposalId: proposal.id, before, after };
       this._writes.set(key, [
         ...this.writes(proposal.target),
-        { proposalId: proposal.id, before, after }
+        takenBack ? { ...write, takenBack } : write
       ]);
     }
   }

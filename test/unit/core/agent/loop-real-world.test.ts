@@ -3,13 +3,20 @@ import { describe, it } from 'node:test';
 import {
   allRules,
   buildReport,
+  ProposalWriter,
   RulesFixer,
   verdictText,
   type IFixer,
   type IFixRequest,
   type LoopEvent
 } from '../../../../src/core';
-import { FakeKernel, kinds, original, session } from './loop-fakes';
+import {
+  FakeDocument,
+  FakeKernel,
+  kinds,
+  original,
+  session
+} from './loop-fakes';
 
 // What real notebooks by others need of the loop: errors shown on purpose, failures
 // that are not the code's, cells slower than 120 s, and fixes that make things worse.
@@ -263,6 +270,30 @@ describe('runLoop takes back a change that made a cell worse', () => {
     );
   });
 
+  it('takes the fix back through the writer, which tells it from an undo of the user', async () => {
+    const document = new FakeDocument(sources);
+    const writer = new ProposalWriter(document);
+    const { events } = await session(sources, {
+      kernel: kernel(),
+      fixers: [unbound, bound],
+      document,
+      writer
+    });
+    const reverted = events.find(e => e.kind === 'reverted');
+    assert.ok(reverted?.kind === 'reverted');
+    assert.deepEqual(
+      writer
+        .writes({ kind: 'cell', cellId: 'c1' })
+        .map(write => [write.after, write.takenBack ?? false]),
+      [
+        ['y = np.asarray(df)', false],
+        [sources[1], true],
+        ['y = df.to_numpy()', false]
+      ]
+    );
+    assert.equal(writer.undone(reverted.change.proposal), false);
+  });
+
   it('gives up on the cell, as it was, when no other fix is left', async () => {
     const { verdict, document } = await session(sources, {
       kernel: kernel(),
@@ -353,6 +384,42 @@ describe('runLoop never leaves a notebook failing earlier than the original', ()
     assert.match(last.reverted[0].why, /the original runs/);
     // The original's cell ran once in the check, drawn nowhere.
     assert.ok(kernel.executed.includes(sources[0]));
+  });
+
+  it('takes the changes back through the writer', async () => {
+    const document = new FakeDocument(sources);
+    const writer = new ProposalWriter(document);
+    const { events } = await session(sources, {
+      kernel: new FakeKernel(behaviour),
+      fixers: [rewrite],
+      document,
+      writer
+    });
+    assert.equal(document.source('c0'), sources[0]);
+    assert.equal(
+      writer.writes({ kind: 'cell', cellId: 'c0' }).at(-1)?.takenBack,
+      true
+    );
+    assert.equal(finished(events).reverted.length, 1);
+  });
+
+  it('leaves a changed cell the user edited since as they left it', async () => {
+    const document = new FakeDocument(sources);
+    const edited = "cmap = colormaps['spectral']\nprint(cmap)";
+    // The user adds a line to the rewritten cell while it runs.
+    const kernel = new FakeKernel(code => {
+      if (code === "cmap = colormaps['spectral']") {
+        document.cells[0].source = edited;
+      }
+      return behaviour(code);
+    });
+    const { events } = await session(sources, {
+      kernel,
+      fixers: [rewrite],
+      document
+    });
+    assert.equal(document.source('c0'), edited);
+    assert.equal(finished(events).reverted.length, 0);
   });
 
   it('keeps the changes when the original fails there too', async () => {

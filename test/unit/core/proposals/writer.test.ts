@@ -135,7 +135,59 @@ describe('ProposalWriter', () => {
     assert.equal(writer.undone(fix), false);
   });
 
-  it('writes an accepted module through the notebook, unless it changed since', async () => {
+  it("takes a run's change back once, writing the text it replaced, and that is no undo of the user's", async () => {
+    const notebook = new Notebook();
+    const writer = new ProposalWriter(notebook);
+    const fix = proposal();
+    await writer.apply(fix, { kind: 'accept' });
+    const change = { proposal: fix, applied: AFTER, at: '' };
+    assert.equal(await writer.takeBack(change), true);
+    assert.equal(notebook.cell, BEFORE);
+    assert.equal(notebook.written, 2);
+    assert.equal(writer.undone(fix), false);
+    assert.deepEqual(writer.writes(fix.target).at(-1), {
+      proposalId: 'p1',
+      before: AFTER,
+      after: BEFORE,
+      takenBack: true
+    });
+    // Taken back already: nothing more is written.
+    assert.equal(await writer.takeBack(change), false);
+    assert.equal(notebook.written, 2);
+  });
+
+  it("takes back a run's change that joined the review's proposal without reopening that one", async () => {
+    const notebook = new Notebook();
+    const writer = new ProposalWriter(notebook);
+    const reviewed = proposal();
+    writer.writeCell(reviewed, BEFORE, AFTER);
+    // The run's fix of the cell joined the proposal the user accepted in the cell.
+    const run = { ...proposal(), id: 'p2' };
+    await writer.apply(run, { kind: 'accept', source: AFTER });
+    assert.equal(
+      await writer.takeBack({ proposal: run, applied: AFTER, at: '' }),
+      true
+    );
+    assert.equal(notebook.cell, BEFORE);
+    assert.equal(writer.undone(reviewed), false);
+  });
+
+  it('takes nothing back from a cell the user edited since: their text stays', async () => {
+    const notebook = new Notebook();
+    const writer = new ProposalWriter(notebook);
+    const fix = proposal();
+    await writer.apply(fix, { kind: 'accept' });
+    notebook.cell = `${AFTER}\nprint(x)`;
+    assert.equal(
+      await writer.takeBack({ proposal: fix, applied: AFTER, at: '' }),
+      false
+    );
+    assert.equal(notebook.cell, `${AFTER}\nprint(x)`);
+    assert.equal(notebook.written, 1);
+    assert.equal(writer.writes(fix.target).length, 1);
+  });
+
+  it('writes an accepted module through the notebook, unless it changed since, and takes it back the same way', async () => {
     const notebook = new Notebook();
     const writer = new ProposalWriter(notebook);
     const target = { kind: 'module' as const, path: 'helpers.py' };
@@ -152,5 +204,12 @@ describe('ProposalWriter', () => {
     const later = { ...fix, id: 'p2' };
     assert.equal(await writer.apply(later, { kind: 'accept' }), false);
     assert.equal(notebook.written, 1);
+    // A run takes it back through the notebook too.
+    assert.equal(
+      await writer.takeBack({ proposal: fix, applied: fix.after, at: '' }),
+      true
+    );
+    assert.equal(notebook.module, fix.before);
+    assert.equal(notebook.written, 2);
   });
 });
