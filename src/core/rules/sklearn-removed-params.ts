@@ -1,5 +1,12 @@
 import { defineRule, keywordRemoved, matchAt } from './builders';
-import { argsOf, callsOneOf, removeArgument } from './syntax';
+import type { SyntaxNode } from '@lezer/common';
+import {
+  argsOf,
+  calleeOf,
+  callsOneOf,
+  dottedName,
+  removeArgument
+} from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import { sklearnImputerRules } from './sklearn-imputer';
 import { sklearnInputRules } from './sklearn-inputs';
@@ -9,7 +16,7 @@ import { sklearnNormalizeRules } from './sklearn-normalize';
 import { sklearnMixinOrderRules } from './sklearn-mixin-order';
 import { sklearnOneHotRules } from './sklearn-one-hot';
 import { sklearnTrainScoreRules } from './sklearn-train-scores';
-import type { IRule } from './types';
+import type { IRule, IRuleContext } from './types';
 import { unexpected } from './sklearn-info';
 
 /**
@@ -111,7 +118,13 @@ const SAFE_TO_DROP: Record<string, (value: string) => boolean> = {
  */
 const SIGNATURES: Record<
   string,
-  { module: string; params: string[]; positional: number }
+  {
+    module: string;
+    params: string[];
+    positional: number;
+    /** Where the notebook took the function from an older module, that one's order. */
+    older?: { module: string; params: string[] };
+  }
 > = {
   SVC: {
     module: 'sklearn.svm',
@@ -213,6 +226,25 @@ const SIGNATURES: Record<
     params: ['estimator', 'X', 'y', 'param_name', 'param_range'],
     positional: 3
   },
+  // sklearn.cross_validation's took the scoring, or the folds, where these take groups.
+  cross_val_score: {
+    module: 'sklearn.model_selection',
+    params: ['estimator', 'X', 'y', 'groups', 'scoring', 'cv'],
+    positional: 3,
+    older: {
+      module: 'sklearn.cross_validation',
+      params: ['estimator', 'X', 'y', 'scoring', 'cv']
+    }
+  },
+  cross_val_predict: {
+    module: 'sklearn.model_selection',
+    params: ['estimator', 'X', 'y', 'groups', 'cv'],
+    positional: 3,
+    older: {
+      module: 'sklearn.cross_validation',
+      params: ['estimator', 'X', 'y', 'cv']
+    }
+  },
   make_blobs: {
     module: 'sklearn.datasets',
     params: ['n_samples', 'n_features', 'centers', 'cluster_std'],
@@ -271,6 +303,14 @@ const keywordOnlyArgs = defineRule(
           "train, test = validation_curve(SVC(), X, y, param_name='C', param_range=[0.1, 1.0], cv=2)\nprint(train.shape)"
       },
       {
+        setup:
+          'import numpy as np\nfrom sklearn.model_selection import GroupKFold, cross_val_score\nfrom sklearn.tree import DecisionTreeClassifier\nX = np.arange(24.0).reshape(12, 2)\ny = np.array([0, 1] * 6)\ngroups = [0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 3]',
+        before:
+          'print(len(cross_val_score(DecisionTreeClassifier(), X, y, groups, cv=GroupKFold(n_splits=3))))',
+        after:
+          'print(len(cross_val_score(DecisionTreeClassifier(), X, y, groups=groups, cv=GroupKFold(n_splits=3))))'
+      },
+      {
         before:
           "from sklearn.dummy import DummyClassifier\nprint(DummyClassifier('most_frequent').fit([[0], [1], [2]], [1, 1, 0]).predict([[5]]))",
         after:
@@ -283,7 +323,11 @@ const keywordOnlyArgs = defineRule(
       const name = Object.keys(SIGNATURES).find(n =>
         callsOneOf(context, call, [n], 'sklearn')
       );
-      const signature = name ? SIGNATURES[name] : undefined;
+      const found = name ? SIGNATURES[name] : undefined;
+      const signature =
+        found?.older && Private.importedFrom(context, call, found.older.module)
+          ? { ...found, params: found.older.params }
+          : found;
       const positional = argsOf(context, call).filter(
         arg => !arg.name && !arg.star
       );
@@ -426,3 +470,26 @@ export const sklearnRemovedParamRules: IRule[] = [
   ...sklearnOneHotRules,
   ...sklearnMixinOrderRules
 ];
+
+namespace Private {
+  /**
+   * Whether a call's function came from `module`, as the notebook imports it now or as it
+   * was written (`sklearn.cross_validation` before its import was moved).
+   */
+  export function importedFrom(
+    context: IRuleContext,
+    call: SyntaxNode,
+    module: string
+  ): boolean {
+    const callee = calleeOf(context, call);
+    const dotted = callee && dottedName(context, callee.node);
+    if (!dotted) {
+      return false;
+    }
+    const head = dotted.split('.')[0];
+    return [
+      context.imports.get(head),
+      context.evidence.imports?.get(head)
+    ].some(bound => bound === module || bound?.startsWith(`${module}.`));
+  }
+}

@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { readsFolds, splitData } from './sklearn-splitter-data';
 import { defineRule, matchAt } from './builders';
+import { sklearnGroupSplitterRules } from './sklearn-group-splitters';
 import { sklearnNotes } from './sklearn-modules';
 import {
   argsOf,
@@ -185,7 +186,11 @@ const unshuffledSeed = defineRule(
 );
 
 /** Rules for sklearn's cross-validation splitters. */
-export const sklearnSplitterRules: IRule[] = [signature, unshuffledSeed];
+export const sklearnSplitterRules: IRule[] = [
+  signature,
+  unshuffledSeed,
+  ...sklearnGroupSplitterRules
+];
 
 namespace Private {
   /** Whether the notebook imports one of the splitters from scikit-learn. */

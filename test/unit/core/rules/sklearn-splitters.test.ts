@@ -4,6 +4,7 @@ import {
   allRules,
   evidenceOf,
   importTable,
+  namesBound,
   prepareSource,
   proposeRewrite,
   scanSource
@@ -187,5 +188,59 @@ describe('n_iter of the shuffling splitters', () => {
   it('is left on a search, whose n_iter is its number of candidates', () => {
     const cell = 'search = RandomizedSearchCV(model, grid, n_iter=20)';
     assert.equal(rewrite(cell), cell);
+  });
+});
+
+describe("the group splitters' old Label names", () => {
+  /** Every rule's rewrite of each cell in turn, again until nothing changes (as a run does). */
+  function settled(imports: string, cell: string): string {
+    const cells = [imports, cell];
+    const evidence = evidenceOf({}, cells, allRules);
+    // The notebook as it was written counts too: a name its imports bound then.
+    const original = cells.map(prepareSource);
+    for (let round = 0; round < 4; round++) {
+      cells.forEach((source, i) => {
+        const bound = [
+          ...cells
+            .slice(0, i)
+            .flatMap(before => [...namesBound(prepareSource(before))]),
+          ...(i > 0 ? ['X', 'y', 'logreg'] : [])
+        ];
+        const matches = scanSource(source, allRules, {
+          versions: TODAY,
+          evidence,
+          imports: importTable([...original, ...cells.map(prepareSource)])
+        });
+        cells[i] =
+          proposeRewrite(source, matches, { bound: new Set(bound) })?.source ??
+          source;
+      });
+    }
+    return cells.join('\n');
+  }
+
+  it('are the Group splitters, given the groups by keyword', () => {
+    assert.equal(
+      settled(
+        'from sklearn.model_selection import LabelKFold, cross_val_score',
+        'labels = [0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 3]\ncross_val_score(logreg, X, y, labels, cv=LabelKFold(n_folds=3))'
+      ),
+      'from sklearn.model_selection import cross_val_score\nfrom sklearn.model_selection import GroupKFold\nlabels = [0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 3]\ncross_val_score(logreg, X, y, groups=labels, cv=GroupKFold(n_splits=3))'
+    );
+    assert.equal(
+      settled(
+        'from sklearn.model_selection import LabelKFold',
+        'for train, test in LabelKFold(n_folds=3).split(range(12), labels=labels):\n    print(test)'
+      ),
+      'from sklearn.model_selection import GroupKFold\nfor train, test in GroupKFold(n_splits=3).split(range(12), groups=labels):\n    print(test)'
+    );
+  });
+
+  it("leave sklearn.cross_validation's fourth argument its meaning, the scoring", () => {
+    const cell = "print(cross_val_score(logreg, X, y, 'accuracy'))";
+    assert.equal(
+      settled('from sklearn.cross_validation import cross_val_score', cell),
+      "from sklearn.model_selection import cross_val_score\nprint(cross_val_score(logreg, X, y, scoring='accuracy', cv=3))"
+    );
   });
 });
