@@ -211,6 +211,7 @@ export class LoopView {
         break;
       case 'reverted': {
         const target = event.change.proposal.target;
+        review.proposals.takeBack(event.change);
         loop.log(
           trans.__(
             'Taken back: the change to %1: %2.',

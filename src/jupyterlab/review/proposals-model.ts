@@ -4,18 +4,22 @@ import {
   computeHunks,
   ProposalRegistry,
   rebaseHunks,
+  targetKey,
   unsafeReasons,
   type Decision,
   type IHunkSet,
   type IProposal,
+  type IRevertedChange,
   type Offer
 } from '../../core';
 
 /**
- * Where a proposal stands: waiting for the user, applied, turned down, or stale (its
- * cell changed since it was made, so it is never applied: the user's edit wins).
+ * Where a proposal stands: waiting for the user, applied, turned down, stale (its cell
+ * changed since it was made, so it is never applied: the user's edit wins), or taken
+ * back (applied, then undone by a run it made worse).
  */
-export type ProposalStatus = 'pending' | 'accepted' | 'rejected' | 'stale';
+export type ProposalStatus =
+  'pending' | 'accepted' | 'rejected' | 'stale' | 'taken-back';
 
 /** A proposal as the panel lists it. */
 export interface IProposalEntry {
@@ -35,8 +39,13 @@ export interface IProposalEntry {
   hunks?: IHunkSet;
   /** How many of its hunks were accepted (each written to the cell as it was). */
   acceptedHunks?: number;
-  /** The cell's text once decided: what an accepted proposal left in the cell. */
+  /**
+   * The cell's text once decided: what an accepted proposal left in the cell (for one
+   * taken back, what the run wrote back).
+   */
   result?: string;
+  /** Why a run took its change back. */
+  why?: string;
   /** Its `after` still streams in: it cannot be accepted yet. */
   streaming?: boolean;
   /**
@@ -120,6 +129,42 @@ export class ProposalsModel implements IDisposable {
       )
     );
   }
+
+  /**
+   * Marks the accepted proposal whose change a run took back as decided so: its target
+   * holds the text the change replaced again, and an undo does not reopen it. A run's
+   * change that joined a proposal of the panel's is that one's, with the text it left.
+   */
+  takeBack(change: IRevertedChange): void {
+    const { proposal, applied, why } = change;
+    const accepted = this._entries.filter(e => e.status === 'accepted');
+    const entry =
+      accepted.find(e => e.proposal.id === proposal.id) ??
+      accepted
+        .filter(
+          e =>
+            targetKey(e.proposal.target) === targetKey(proposal.target) &&
+            e.result === applied
+        )
+        .at(-1);
+    if (!entry) {
+      return;
+    }
+    this._set(
+      this._entries.map(e =>
+        e === entry
+          ? {
+              ...e,
+              status: 'taken-back',
+              why,
+              result: proposal.before,
+              undo: undefined
+            }
+          : e
+      )
+    );
+  }
+
   /** Every proposal of the session, decided ones included. */
   get entries(): readonly IProposalEntry[] {
     return this._entries;
@@ -291,7 +336,8 @@ export class ProposalsModel implements IDisposable {
 
   /**
    * Sets the list and records in the registry what changed: a new pending proposal is
-   * live, a pending one gone is dropped, a decided one is decided (with the text it left).
+   * live, a pending one gone is dropped, a decided one is decided (with the text it left),
+   * again when its decision changes (a run took it back).
    */
   private _set(entries: readonly IProposalEntry[]): void {
     if (
@@ -315,7 +361,7 @@ export class ProposalsModel implements IDisposable {
         } else if (!this.registry.isLive(entry.proposal.id)) {
           this.registry.open(entry.proposal);
         }
-      } else if (!old || old.status === 'pending') {
+      } else if (old?.status !== entry.status) {
         const { decision, text } = Private.decisionOf(entry);
         this.registry.decide(entry.proposal, decision, text);
       }
@@ -348,6 +394,12 @@ namespace Private {
         return {
           decision: { kind: 'reject' },
           text: result ?? hunks?.text ?? proposal.before
+        };
+      // The run's answer: the same fix is not proposed again on the text it wrote back.
+      case 'taken-back':
+        return {
+          decision: { kind: 'reject', reason: entry.why },
+          text: result ?? proposal.before
         };
       default:
         return { decision: { kind: 'stale' }, text: null };

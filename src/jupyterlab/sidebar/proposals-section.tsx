@@ -15,10 +15,11 @@ export interface IProposalsSectionProps {
   onReveal: (cellId: string) => void;
 }
 
-/** What a decided proposal says instead of its buttons. */
+/** What a decided proposal says instead of its buttons; `why` a run took it back. */
 function statusLabel(
   status: Exclude<ProposalStatus, 'pending'>,
-  trans: TranslationBundle
+  trans: TranslationBundle,
+  why = ''
 ): string {
   switch (status) {
     case 'accepted':
@@ -29,6 +30,8 @@ function statusLabel(
       return trans.__(
         'Stale: the cell changed since this was proposed; your edit is kept.'
       );
+    case 'taken-back':
+      return trans.__('Taken back by the run: %1.', why);
   }
 }
 
@@ -186,7 +189,7 @@ function ProposalCard({
         </div>
       ) : (
         <p className={`jp-Modernizer-proposalStatus jp-mod-${status}`}>
-          {statusLabel(status, trans)}
+          {statusLabel(status, trans, entry.why)}
         </p>
       )}
     </li>

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   ProposalWriter,
+  type IFixer,
   type IProposal,
   type IReviewer,
   type LoopEvent
@@ -9,7 +10,7 @@ import {
 import { HunkReview } from '../../../src/jupyterlab/inline-diff/hunk-review';
 import { ProposalsModel } from '../../../src/jupyterlab/review/proposals-model';
 import { SidebarReviewer } from '../../../src/jupyterlab/review/sidebar-reviewer';
-import { FakeDocument, session } from '../core/agent/loop-fakes';
+import { FakeDocument, FakeKernel, session } from '../core/agent/loop-fakes';
 
 // Two removed imports a line apart: one proposal of two hunks.
 const TWO_HUNKS =
@@ -172,6 +173,67 @@ describe('the inline review writes through the proposals writer', () => {
     assert.equal(reopened?.hunks?.hunks.length, 2);
   });
 
+  it('keeps a change the run took back decided, saying why: no undo reopens it, the next fix is reviewed', async () => {
+    const sources = ['df = load()', 'y = df.old()'];
+    const { document, writer, proposals, hunks, sidebar } = review(sources);
+    // Each cell's run changes the notebook (its outputs): an accept undone reopens then.
+    const kernel = new FakeKernel(code => {
+      proposals.entries.forEach(entry => hunks.reopenUndone(entry));
+      return code.includes('.old()')
+        ? {
+            status: 'error',
+            ename: 'AttributeError',
+            evalue: "'DataFrame' object has no attribute 'old'"
+          }
+        : code.includes('np.')
+          ? {
+              status: 'error',
+              ename: 'NameError',
+              evalue: "name 'np' is not defined"
+            }
+          : {};
+    });
+    // The first fix brings in `np`, which nothing imports; the second is sound.
+    const fixers = [
+      rewrite('first', 'y = np.asarray(df)'),
+      rewrite('second', 'y = df.to_numpy()')
+    ];
+    const user = () => hunks.acceptCell(proposals.pendingFor('c1')!);
+    const statuses: string[] = [];
+    proposals.changed.connect(() => {
+      const status = proposals.entries[0]?.status;
+      if (status && status !== statuses.at(-1)) {
+        statuses.push(status);
+      }
+    });
+    const { verdict } = await session(sources, {
+      document,
+      writer,
+      kernel,
+      fixers,
+      reviewer: reviewing(sidebar, user),
+      // What the run's view does with a change taken back.
+      onEvent: event => {
+        if (event.kind === 'reverted') {
+          proposals.takeBack(event.change);
+        }
+      }
+    });
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.equal(document.source('c1'), 'y = df.to_numpy()');
+    assert.deepEqual(statuses, ['pending', 'accepted', 'taken-back']);
+    const [first, second] = proposals.entries;
+    assert.match(first.why ?? '', /brought in 'np'/);
+    assert.equal(second.status, 'accepted');
+    assert.equal(proposals.pendingFor('c1'), null);
+    // Ctrl+Z of the second accept: the cell as the take-back left it. That one reopens,
+    // the one taken back stays decided.
+    document.cells[1].source = sources[1];
+    proposals.entries.forEach(entry => hunks.reopenUndone(entry));
+    assert.equal(proposals.pendingFor('c1')?.proposal.id, second.proposal.id);
+    assert.equal(proposals.entries[0].status, 'taken-back');
+  });
+
   it('writes a module proposal accepted outside a run through the same writer', async () => {
     const { document, proposals, hunks, writer } = review([]);
     const target = { kind: 'module' as const, path: 'helpers.py' };
@@ -189,6 +251,20 @@ describe('the inline review writes through the proposals writer', () => {
     ]);
   });
 });
+
+/** A fixer that rewrites a failing cell to `after`. */
+function rewrite(name: string, after: string): IFixer {
+  return {
+    name,
+    propose: async request =>
+      request.failure
+        ? {
+            ...fix(`${name}-fix`, request.source, after),
+            target: request.target
+          }
+        : null
+  };
+}
 
 function fix(id: string, before: string, after: string): IProposal {
   return {

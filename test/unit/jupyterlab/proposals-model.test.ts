@@ -95,6 +95,25 @@ describe('ProposalsModel', () => {
     assert.equal(reopened?.hunks, hunks);
   });
 
+  it('lists a change a run took back as decided, saying why, and does not propose it again on the text written back', () => {
+    const model = new ProposalsModel();
+    model.offer(entry('p1'), BEFORE);
+    model.update('p1', { status: 'accepted', result: AFTER });
+    // The run's fix of the cell joined p1, which the user accepted: its change is p1's.
+    model.takeBack({
+      proposal: proposal('run'),
+      applied: AFTER,
+      why: "it brought in 'np'",
+      at: ''
+    });
+    const [taken] = model.entries;
+    assert.equal(taken.status, 'taken-back');
+    assert.equal(taken.why, "it brought in 'np'");
+    assert.equal(taken.result, BEFORE);
+    assert.equal(model.pendingFor('c1'), null);
+    assert.equal(model.offer(entry('p2'), BEFORE).kind, 'decided');
+  });
+
   it('tells its views only when something they show changed', () => {
     const model = new ProposalsModel();
     assert.equal(

@@ -202,6 +202,8 @@ export async function session(
     freshKernel?: boolean;
     /** Writes the accepted changes into `document`, as the review does too. */
     writer?: ILoopOptions['writer'];
+    /** Sees each event as it comes, as a view of the run does. */
+    onEvent?: (event: LoopEvent) => void;
   } = {}
 ): Promise<{
   events: LoopEvent[];
@@ -238,6 +240,7 @@ export async function session(
       return { events, verdict: next.value, kernel, document };
     }
     events.push(next.value);
+    options.onEvent?.(next.value);
   }
 }
 
