@@ -44,8 +44,9 @@ function isPyplot(context: IRuleContext, callee: SyntaxNode): boolean {
 
 /**
  * The match of a rewrite that is right on a pyplot function or an Axes method only: at once
- * on pyplot; asked of the kernel for a method on any other object that reads only names
- * (`ax`, `axes[0]`); none on another module or a literal. `isReceiver` is the test put
+ * on pyplot, and on a name the source binds to an Axes (`ax = plt.gca()`); asked of the
+ * kernel for a method on any other object that reads only names (`ax`, `axes[0]`); none
+ * on another module or a literal. `isReceiver` is the test put
  * to the kernel for a method's owner, when Axes are not the only objects that have it.
  */
 export function onPlottingCall(
@@ -74,10 +75,11 @@ export function onPlottingCall(
     return [matchAt(ruleId, call, edits, note)];
   }
   const owner = callee.node.firstChild!;
-  if (
-    !bare &&
-    (receiverKind(context, owner) !== 'unknown' || !readsOnly(owner))
-  ) {
+  const kind = bare ? 'unknown' : receiverKind(context, owner);
+  if (kind === 'axes') {
+    return [matchAt(ruleId, call, edits, note)];
+  }
+  if (!bare && (kind !== 'unknown' || !readsOnly(owner))) {
     return [];
   }
   // A bare `plot(...)` is pyplot's where `%pylab` or `from pylab import *` bound it.

@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { matchAt } from './builders';
-import { dottedName, resolve, textOf } from './syntax';
+import { argumentsIn, dottedName, resolve, textOf } from './syntax';
 import type { IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 /**
@@ -18,6 +18,8 @@ export type ReceiverKind =
   | 'literal'
   /** Made by a pandas constructor or reader: `pd.read_csv(...)`, `pd.DataFrame(...)`. */
   | 'pandas'
+  /** A name bound once, in its function or cell, to one matplotlib Axes (`ax = plt.gca()`). */
+  | 'axes'
   | 'unknown';
 
 // Module aliases so common that a cell may use them with the import in a deleted cell.
@@ -48,9 +50,14 @@ export function receiverKind(
   const dotted = dottedName(context, owner);
   if (dotted !== null) {
     const head = dotted.split('.')[0];
-    return context.imports.has(head) ||
+    if (
+      context.imports.has(head) ||
       (WELL_KNOWN.has(head) && head === dotted)
-      ? 'module'
+    ) {
+      return 'module';
+    }
+    return owner.name === 'VariableName' && Private.boundToAxes(context, owner)
+      ? 'axes'
       : 'unknown';
   }
   if (owner.name === 'CallExpression') {
@@ -129,7 +136,11 @@ export function onReceiver(
   spec: IReceiverSpec
 ): IRuleMatch[] {
   const kind = receiverKind(context, spec.owner);
-  if (kind === 'module' || kind === 'literal') {
+  if (
+    kind === 'module' ||
+    kind === 'literal' ||
+    (kind === 'axes' && !spec.types.includes('Axes'))
+  ) {
     return [];
   }
   const pandas = spec.types.every(t => PANDAS_TYPES.has(t));
@@ -203,4 +214,133 @@ export function inScopeOf(
     `[f for tb in ${tracebacks} for f, _ in __import__('traceback').walk_tb(tb) ` +
     `if f.f_code.co_name == '${name}' and f.f_code.co_firstlineno in (${lines},)])`
   );
+}
+
+namespace Private {
+  // What makes one Axes: pyplot's functions, and a figure's methods.
+  const PYPLOT_AXES = new Set(['gca', 'axes', 'subplot', 'subplot2grid']);
+  const FIGURE_AXES = new Set(['add_subplot', 'add_axes', 'gca']);
+  // Nodes that open a scope of their own names.
+  const SCOPES = new Set([
+    'FunctionDefinition',
+    'ClassDefinition',
+    ...NAMELESS_SCOPES
+  ]);
+
+  /**
+   * Whether `name` is bound once in its scope (the function around it, or the cell),
+   * before it is used, and to one matplotlib Axes: `ax = plt.gca()`,
+   * `ax = fig.add_subplot(111)`, or the axes of a one-plot `fig, ax = plt.subplots()`.
+   */
+  export function boundToAxes(
+    context: IRuleContext,
+    name: SyntaxNode
+  ): boolean {
+    const text = textOf(context, name);
+    const scope = scopeOf(name);
+    const bindings = context
+      .nodes('VariableName')
+      .filter(
+        node =>
+          textOf(context, node) === text &&
+          scopeOf(node)?.from === scope?.from &&
+          isBinding(node)
+      );
+    if (
+      bindings.length !== 1 ||
+      bindings[0].to > name.from ||
+      bindings[0].parent?.name !== 'AssignStatement'
+    ) {
+      return false;
+    }
+    const statement = bindings[0].parent;
+    const targets = statement.getChildren('VariableName');
+    const operators = statement.getChildren('AssignOp');
+    const value = operators[0]?.nextSibling;
+    if (operators.length !== 1 || value?.name !== 'CallExpression') {
+      return false;
+    }
+    const made = madeBy(context, value);
+    if (targets.length === 1) {
+      return made === 'axes';
+    }
+    return (
+      made === 'subplots' &&
+      targets.length === 2 &&
+      targets[1].from === bindings[0].from &&
+      onePlot(context, value)
+    );
+  }
+
+  /** What a call makes: one Axes, pyplot's `subplots` (a figure and axes), or else. */
+  function madeBy(
+    context: IRuleContext,
+    call: SyntaxNode
+  ): 'axes' | 'subplots' | null {
+    const callee = call.firstChild;
+    const dotted = callee && dottedName(context, callee);
+    if (!callee || callee.name !== 'MemberExpression') {
+      return null;
+    }
+    const method = textOf(context, callee.lastChild!);
+    const pyplot =
+      dotted !== null &&
+      (/^matplotlib\.pyplot\.\w+$/.test(resolve(context, dotted)) ||
+        (dotted === `plt.${method}` && !context.defined.has('plt')));
+    if (pyplot && method === 'subplots') {
+      return 'subplots';
+    }
+    return (pyplot && PYPLOT_AXES.has(method)) || FIGURE_AXES.has(method)
+      ? 'axes'
+      : null;
+  }
+
+  /** Whether `plt.subplots(...)` makes a single Axes: no grid larger than one, no squeeze=False. */
+  function onePlot(context: IRuleContext, call: SyntaxNode): boolean {
+    const args = argumentsIn(context.source, call);
+    const positional = args.filter(arg => !arg.name);
+    return (
+      !args.some(arg => arg.star || arg.name === 'squeeze') &&
+      positional.length <= 2 &&
+      [
+        ...positional,
+        ...args.filter(arg => arg.name === 'nrows' || arg.name === 'ncols')
+      ].every(arg => context.source.slice(arg.valueFrom, arg.valueTo) === '1')
+    );
+  }
+
+  /** The function, class, lambda or comprehension a node is in; null at the top. */
+  function scopeOf(node: SyntaxNode): SyntaxNode | null {
+    for (let at = node.parent; at; at = at.parent) {
+      if (SCOPES.has(at.name)) {
+        return at;
+      }
+    }
+    return null;
+  }
+
+  /** Whether a name is bound where it stands: assigned, a loop's target, a parameter. */
+  function isBinding(node: SyntaxNode): boolean {
+    const parent = node.parent;
+    switch (parent?.name) {
+      case 'AssignStatement':
+      case 'UpdateStatement': {
+        const operator =
+          parent.getChild('AssignOp') ?? parent.getChild('UpdateOp');
+        return operator !== null && node.to <= operator.from;
+      }
+      case 'ForStatement': {
+        const keyword = parent.getChild('in');
+        return keyword !== null && node.to <= keyword.from;
+      }
+      case 'WithStatement':
+        return node.prevSibling?.name === 'as';
+      case 'ParamList':
+        return true;
+      case 'TupleExpression':
+        return isBinding(parent);
+      default:
+        return false;
+    }
+  }
 }

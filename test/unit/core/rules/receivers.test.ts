@@ -102,3 +102,66 @@ describe('rules that depend on the receiver', () => {
     assert.equal(rewrite(grid, 'ndarray'), grid);
   });
 });
+
+describe('a name the source binds to one Axes', () => {
+  const PLT = 'import matplotlib.pyplot as plt\n';
+  /** The bar rule's matches in a module-like source, and whether each asks the kernel. */
+  const bars = (source: string) =>
+    scanSource(source, allRules, {
+      versions: TODAY,
+      imports: importTable([prepareSource(source)])
+    })
+      .filter(m => m.ruleId === 'matplotlib.bar-position-keyword')
+      .map(m => (m.question ? 'asks' : 'rewrites'));
+
+  it('is an Axes at once, in a function as in a cell: no run of the function is needed', () => {
+    for (const binding of [
+      'axes = plt.gca()',
+      'fig = plt.figure()\n    axes = fig.add_subplot(111)',
+      'fig, axes = plt.subplots()',
+      'fig, axes = plt.subplots(1, 1, figsize=(4, 2))'
+    ]) {
+      const source = `${PLT}def plot(n):\n    ${binding}\n    axes.barh(bottom=range(n), width=[1] * n)`;
+      assert.deepEqual(bars(source), ['rewrites'], binding);
+    }
+    assert.deepEqual(
+      bars(`${PLT}ax = plt.axes()\nax.bar(left=[1, 2], height=[3, 4])`),
+      ['rewrites']
+    );
+  });
+
+  it('is asked about where the source does not settle it', () => {
+    for (const binding of [
+      'fig, axes = plt.subplots(2, 1)',
+      'fig, axes = plt.subplots(nrows=2)',
+      'fig, axes = plt.subplots(squeeze=False)',
+      'axes = plt.gca()\n    axes = axes.twinx()',
+      'axes = make_axes()'
+    ]) {
+      const source = `${PLT}def plot(n):\n    ${binding}\n    axes.barh(bottom=range(n), width=[1] * n)`;
+      assert.deepEqual(bars(source), ['asks'], binding);
+    }
+    // A parameter, or a loop's target, may be anything.
+    assert.deepEqual(
+      bars(
+        `${PLT}def plot(axes, n):\n    axes = plt.gca()\n    axes.barh(bottom=range(n), width=[1] * n)`
+      ),
+      ['asks']
+    );
+    assert.deepEqual(
+      bars(
+        `${PLT}axes = plt.gca()\nfor axes in grid:\n    axes.barh(bottom=[0], width=[1])`
+      ),
+      ['asks']
+    );
+  });
+
+  it("is no pandas frame: a frame's rewrite is not made on it", () => {
+    assert.deepEqual(
+      scan(`${PLT}fig, ax = plt.subplots()\nax.sort(columns='x')`).filter(m =>
+        m.ruleId.startsWith('pandas.')
+      ),
+      []
+    );
+  });
+});
