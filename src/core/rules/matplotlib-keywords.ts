@@ -4,7 +4,7 @@ import {
   MATPLOTLIB_SETUP as SETUP,
   matplotlibNotes as notes
 } from './matplotlib-info';
-import { argsOf, calleeOf } from './syntax';
+import { argsOf, calleeOf, textOf } from './syntax';
 import type { IRule } from './types';
 
 // The keyword each bar function's positions had before matplotlib 2.0 named them, and now.
@@ -138,5 +138,84 @@ const clabelIgnored = defineRule(
     })
 );
 
+/**
+ * `ax.set_yticklabels(labels)` after `ax.set_yticks(ticks)` with another count: until
+ * matplotlib 3.3 the labels went to the ticks in order, extra ones unused and missing
+ * ones empty; now the counts must match. The labels are fitted to the ticks as they were,
+ * where the same source set the ticks before (the error names no line of its own).
+ */
+const tickLabelCount = defineRule(
+  {
+    id: 'matplotlib.tick-label-count',
+    needs: ['ticklabels'],
+    onFailureOnly: true,
+    distribution: 'matplotlib',
+    since: '3.3.0',
+    summary:
+      'Tick labels must be as many as the fixed ticks since matplotlib 3.3; before, extra labels went unused and missing ones were empty: fit them to the ticks.',
+    link: notes('3.3.0'),
+    raises: {
+      ename: 'ValueError',
+      message:
+        /The number of FixedLocator locations \(\d+\), usually from a call to set_ticks, does not match the number of (tick)?labels/
+    },
+    examples: [
+      {
+        setup: `${SETUP}\nfig, ax = plt.subplots()`,
+        before:
+          "ax.set_yticks([0.3, 1.3, 2.3])\nax.set_yticklabels(['Split %d' % i for i in range(1, 4)] + ['labels'])\nprint([t.get_text() for t in ax.get_yticklabels()])",
+        after:
+          "ax.set_yticks([0.3, 1.3, 2.3])\nax.set_yticklabels((list(['Split %d' % i for i in range(1, 4)] + ['labels']) + [''] * len(ax.get_yticks()))[:len(ax.get_yticks())])\nprint([t.get_text() for t in ax.get_yticklabels()])",
+        answer: 'True'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const axis = /^set_([xy])ticklabels$/.exec(callee?.name ?? '')?.[1];
+      const args = argsOf(context, call);
+      const labels = args[0];
+      if (
+        !callee ||
+        !axis ||
+        callee.node.name !== 'MemberExpression' ||
+        !labels ||
+        labels.name ||
+        labels.star ||
+        args.some(arg => arg.name === 'minor')
+      ) {
+        return [];
+      }
+      const owner = textOf(context, callee.node.firstChild!);
+      // The fixed ticks come from the owner's set_ticks before it (`usually`, says the error).
+      const fixed = context
+        .nodes('CallExpression')
+        .some(
+          before =>
+            before.to <= call.from &&
+            calleeOf(context, before)?.name === `set_${axis}ticks` &&
+            textOf(context, before.firstChild!) === `${owner}.set_${axis}ticks`
+        );
+      const count = `len(${owner}.get_${axis}ticks())`;
+      const value = context.source.slice(labels.valueFrom, labels.valueTo);
+      // Labels counted against the ticks already (fitted before) are left alone.
+      if (!fixed || value.includes(`${owner}.get_${axis}ticks()`)) {
+        return [];
+      }
+      return onPlottingCall(context, 'matplotlib.tick-label-count', call, [
+        {
+          from: labels.from,
+          to: labels.to,
+          insert: `(list(${value}) + [''] * ${count})[:${count}]`
+        }
+      ]);
+    })
+);
+
 /** Keywords of matplotlib plotting calls that were renamed or never taken. */
-export const matplotlibKeywordRules: IRule[] = [barPosition, clabelIgnored];
+export const matplotlibKeywordRules: IRule[] = [
+  barPosition,
+  clabelIgnored,
+  tickLabelCount
+];

@@ -81,3 +81,27 @@ describe('keywords clabel ignored', () => {
     assert.equal(rewrite(cell), cell);
   });
 });
+
+describe('tick labels of another count than the fixed ticks', () => {
+  it('are fitted to the ticks the same source set, as matplotlib before 3.3 used them', () => {
+    const cell =
+      'def plot(n):\n    axes = plt.gca()\n    axes.set_yticks(np.arange(n) + .3)\n    axes.set_yticklabels(["Split %d" % x for x in range(1, n + 1)] + ["labels"])';
+    assert.equal(
+      rewrite(cell),
+      cell.replace(
+        'axes.set_yticklabels(["Split %d" % x for x in range(1, n + 1)] + ["labels"])',
+        'axes.set_yticklabels((list(["Split %d" % x for x in range(1, n + 1)] + ["labels"]) + [\'\'] * len(axes.get_yticks()))[:len(axes.get_yticks())])'
+      )
+    );
+  });
+
+  it('are left where no set_ticks of that axis came before, or the minor ticks are labelled', () => {
+    for (const cell of [
+      "fig, ax = plt.subplots()\nax.set_xticklabels([''] + names)",
+      'fig, ax = plt.subplots()\nax.set_yticks(ys)\nax.set_xticklabels(names)',
+      'fig, ax = plt.subplots()\nax.set_xticks(xs, minor=True)\nax.set_xticklabels(names, minor=True)'
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
