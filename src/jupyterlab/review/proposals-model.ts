@@ -113,21 +113,14 @@ export class ProposalsModel implements IDisposable {
     if (this.registry.live(entry.proposal.target)) {
       return;
     }
-    this._set(
-      this._entries.map(e =>
-        e === entry
-          ? {
-              ...e,
-              status: 'pending',
-              hunks,
-              acceptedHunks: 0,
-              result: undefined,
-              undo: undefined,
-              fromLoop: false
-            }
-          : e
-      )
-    );
+    this._change(entry, {
+      status: 'pending',
+      hunks,
+      acceptedHunks: 0,
+      result: undefined,
+      undo: undefined,
+      fromLoop: false
+    });
   }
 
   /**
@@ -150,19 +143,12 @@ export class ProposalsModel implements IDisposable {
     if (!entry) {
       return;
     }
-    this._set(
-      this._entries.map(e =>
-        e === entry
-          ? {
-              ...e,
-              status: 'taken-back',
-              why,
-              result: proposal.before,
-              undo: undefined
-            }
-          : e
-      )
-    );
+    this._change(entry, {
+      status: 'taken-back',
+      why,
+      result: proposal.before,
+      undo: undefined
+    });
   }
 
   /** Every proposal of the session, decided ones included. */
@@ -230,7 +216,7 @@ export class ProposalsModel implements IDisposable {
     if (!entry || keys.every(key => entry[key] === change[key])) {
       return;
     }
-    this._set(this._entries.map(e => (e === entry ? { ...e, ...change } : e)));
+    this._change(entry, change);
   }
 
   /**
@@ -332,6 +318,14 @@ export class ProposalsModel implements IDisposable {
     }
     this._isDisposed = true;
     Signal.clearData(this);
+  }
+
+  /** Sets the list with `entry` changed. */
+  private _change(
+    entry: IProposalEntry,
+    change: Partial<Omit<IProposalEntry, 'proposal'>>
+  ): void {
+    this._set(this._entries.map(e => (e === entry ? { ...e, ...change } : e)));
   }
 
   /**

@@ -10,7 +10,12 @@ import {
 import { HunkReview } from '../../../src/jupyterlab/inline-diff/hunk-review';
 import { ProposalsModel } from '../../../src/jupyterlab/review/proposals-model';
 import { SidebarReviewer } from '../../../src/jupyterlab/review/sidebar-reviewer';
-import { FakeDocument, FakeKernel, session } from '../core/agent/loop-fakes';
+import {
+  FakeDocument,
+  FakeKernel,
+  OLD_METHOD_NO_NP,
+  session
+} from '../core/agent/loop-fakes';
 
 // Two removed imports a line apart: one proposal of two hunks.
 const TWO_HUNKS =
@@ -177,21 +182,9 @@ describe('the inline review writes through the proposals writer', () => {
     const sources = ['df = load()', 'y = df.old()'];
     const { document, writer, proposals, hunks, sidebar } = review(sources);
     // Each cell's run changes the notebook (its outputs): an accept undone reopens then.
-    const kernel = new FakeKernel(code => {
+    const kernel = new FakeKernel((code, run) => {
       proposals.entries.forEach(entry => hunks.reopenUndone(entry));
-      return code.includes('.old()')
-        ? {
-            status: 'error',
-            ename: 'AttributeError',
-            evalue: "'DataFrame' object has no attribute 'old'"
-          }
-        : code.includes('np.')
-          ? {
-              status: 'error',
-              ename: 'NameError',
-              evalue: "name 'np' is not defined"
-            }
-          : {};
+      return OLD_METHOD_NO_NP(code, run);
     });
     // The first fix brings in `np`, which nothing imports; the second is sound.
     const fixers = [

@@ -45,6 +45,25 @@ export const TODAY: Behaviour = code => {
   return {};
 };
 
+/**
+ * A kernel where `df.old()` is gone and nothing imports `np`: a fix that brings in `np`
+ * makes its cell fail again, and the run takes it back.
+ */
+export const OLD_METHOD_NO_NP: Behaviour = code =>
+  code.includes('.old()')
+    ? {
+        status: 'error',
+        ename: 'AttributeError',
+        evalue: "'DataFrame' object has no attribute 'old'"
+      }
+    : code.includes('np.')
+      ? {
+          status: 'error',
+          ename: 'NameError',
+          evalue: "name 'np' is not defined"
+        }
+      : {};
+
 export class FakeKernel {
   constructor(private readonly behaviour: Behaviour = TODAY) {}
   readonly executed: string[] = [];

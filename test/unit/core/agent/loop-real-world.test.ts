@@ -14,6 +14,7 @@ import {
   FakeDocument,
   FakeKernel,
   kinds,
+  OLD_METHOD_NO_NP,
   original,
   session
 } from './loop-fakes';
@@ -227,22 +228,7 @@ describe('runLoop time limits', () => {
 
 describe('runLoop takes back a change that made a cell worse', () => {
   // `y = df.old()` fails; the first fix brings in `np`, which nothing imports.
-  const kernel = () =>
-    new FakeKernel(code =>
-      code.includes('.old()')
-        ? {
-            status: 'error',
-            ename: 'AttributeError',
-            evalue: "'DataFrame' object has no attribute 'old'"
-          }
-        : code.includes('np.')
-          ? {
-              status: 'error',
-              ename: 'NameError',
-              evalue: "name 'np' is not defined"
-            }
-          : {}
-    );
+  const kernel = () => new FakeKernel(OLD_METHOD_NO_NP);
   const sources = ['df = load()', 'y = df.old()'];
   const unbound = scripted('first', r =>
     r.failure ? 'y = np.asarray(df)' : null
