@@ -160,8 +160,13 @@ def second_pass(row, folder, corpus, after, cli, args):
     modernized = os.path.join(work, f"{name}.modernized.ipynb")
     if "cli" not in row or not os.path.exists(modernized):
         return
-    if row["cli"]["fixes"] == 0 and cells.same_code(saved, modernized):
-        # Nothing changed: running the same code again would only repeat the original's run.
+    if (
+        row["cli"]["fixes"] == 0
+        and cells.same_code(saved, modernized)
+        and not cells.modules_changed(os.path.join(corpus, folder), after)
+    ):
+        # Nothing changed (nor a module another notebook's run fixed): running the same code
+        # again would only repeat the original's run.
         failure = row["original"]["first_failure"]
         row["modernized"] = {
             **row["original"],

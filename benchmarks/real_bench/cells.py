@@ -1,6 +1,8 @@
 """How bench_real pairs the cells of a modernized notebook with its original's."""
 
+import filecmp
 import json
+import os
 
 
 def code_sources(path):
@@ -12,6 +14,20 @@ def code_sources(path):
 def same_code(original_path, modernized_path):
     """Whether the two notebooks hold the same code, cell for cell."""
     return code_sources(original_path) == code_sources(modernized_path)
+
+
+def modules_changed(original_folder, modernized_folder):
+    """Whether a Python module of the repository differs in its modernized copy (a fix another
+    notebook's run wrote there)."""
+    for root, _, files in os.walk(modernized_folder):
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(root, name)
+            original = os.path.join(original_folder, os.path.relpath(path, modernized_folder))
+            if not os.path.exists(original) or not filecmp.cmp(path, original, shallow=False):
+                return True
+    return False
 
 
 def original_cell(original_path, modernized_path, cell):
