@@ -1,10 +1,15 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
-import { inScopeOf, receiverKind, readsOnly } from './receivers';
+import {
+  inScopeOf,
+  isPyplot,
+  PYPLOT,
+  receiverKind,
+  readsOnly
+} from './receivers';
 import {
   argsOf,
   calleeOf,
-  dottedName,
   indentAt,
   removeArgument,
   resolve,
@@ -17,30 +22,8 @@ import {
   matplotlibNotes as notes
 } from './matplotlib-info';
 
-// What pyplot was reached through: `plt.plot`, `pylab.plot`, `matplotlib.pyplot.plot`.
-export const PYPLOT = /^(matplotlib\.pyplot|matplotlib\.pylab|pylab)\.\w+$/;
 const isAxes = (owner: string) =>
   `isinstance(${owner}, __import__('matplotlib.axes').axes.Axes)`;
-
-/**
- * Whether a call's callee is a pyplot function: through the notebook's imports, or as
- * `plt.` where no cell binds `plt` otherwise (its import sat in a deleted cell).
- */
-function isPyplot(context: IRuleContext, callee: SyntaxNode): boolean {
-  const dotted = dottedName(context, callee);
-  if (dotted === null || !dotted.includes('.')) {
-    return false;
-  }
-  const head = dotted.slice(0, dotted.indexOf('.'));
-  const resolved = resolve(context, dotted);
-  return (
-    PYPLOT.test(resolved) ||
-    (head === 'plt' &&
-      !context.imports.has(head) &&
-      !context.defined.has(head) &&
-      dotted.split('.').length === 2)
-  );
-}
 
 /**
  * The match of a rewrite that is right on a pyplot function or an Axes method only: at once

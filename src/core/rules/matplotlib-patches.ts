@@ -1,5 +1,5 @@
 import { defineRule, matchAt } from './builders';
-import { PYPLOT } from './matplotlib-calls';
+import { PYPLOT } from './receivers';
 import { argsOf, calleeOf, dottedName, resolve } from './syntax';
 import type { IRule } from './types';
 import {

@@ -10,6 +10,29 @@ import type { IRuleContext, IRuleMatch, ITextEdit } from './types';
  * constructor's result always is); otherwise the kernel is asked for the object's type.
  */
 
+// What pyplot was reached through: `plt.plot`, `pylab.plot`, `matplotlib.pyplot.plot`.
+export const PYPLOT = /^(matplotlib\.pyplot|matplotlib\.pylab|pylab)\.\w+$/;
+
+/**
+ * Whether a call's callee is a pyplot function: through the notebook's imports, or as
+ * `plt.` where no cell binds `plt` otherwise (its import sat in a deleted cell).
+ */
+export function isPyplot(context: IRuleContext, callee: SyntaxNode): boolean {
+  const dotted = dottedName(context, callee);
+  if (dotted === null || !dotted.includes('.')) {
+    return false;
+  }
+  const head = dotted.slice(0, dotted.indexOf('.'));
+  const resolved = resolve(context, dotted);
+  return (
+    PYPLOT.test(resolved) ||
+    (head === 'plt' &&
+      !context.imports.has(head) &&
+      !context.defined.has(head) &&
+      dotted.split('.').length === 2)
+  );
+}
+
 /** What the source alone says about a method call's receiver. */
 export type ReceiverKind =
   /** A module, or a name an import binds (a function or a class, not an instance). */
@@ -237,38 +260,39 @@ namespace Private {
     name: SyntaxNode
   ): boolean {
     const text = textOf(context, name);
-    const scope = scopeOf(name);
-    const bindings = context
-      .nodes('VariableName')
-      .filter(
-        node =>
-          textOf(context, node) === text &&
-          scopeOf(node)?.from === scope?.from &&
-          isBinding(node)
-      );
-    if (
-      bindings.length !== 1 ||
-      bindings[0].to > name.from ||
-      bindings[0].parent?.name !== 'AssignStatement'
-    ) {
-      return false;
-    }
-    const statement = bindings[0].parent;
-    const targets = statement.getChildren('VariableName');
-    const operators = statement.getChildren('AssignOp');
-    const value = operators[0]?.nextSibling;
-    if (operators.length !== 1 || value?.name !== 'CallExpression') {
-      return false;
-    }
-    const made = madeBy(context, value);
-    if (targets.length === 1) {
-      return made === 'axes';
-    }
+    const scope = scopeOf(name)?.from;
+    // The assignments that make an Axes of it first: most names have none to count.
+    const made = context.nodes('AssignStatement').filter(statement => {
+      const targets = statement.getChildren('VariableName');
+      const operators = statement.getChildren('AssignOp');
+      const value = operators[0]?.nextSibling;
+      if (
+        operators.length !== 1 ||
+        value?.name !== 'CallExpression' ||
+        statement.to > name.from ||
+        scopeOf(statement)?.from !== scope
+      ) {
+        return false;
+      }
+      const kind = madeBy(context, value);
+      return targets.length === 1
+        ? kind === 'axes' && textOf(context, targets[0]) === text
+        : kind === 'subplots' &&
+            targets.length === 2 &&
+            textOf(context, targets[1]) === text &&
+            onePlot(context, value);
+    });
+    // ...and the only binding of the name in its scope.
     return (
-      made === 'subplots' &&
-      targets.length === 2 &&
-      targets[1].from === bindings[0].from &&
-      onePlot(context, value)
+      made.length === 1 &&
+      context
+        .nodes('VariableName')
+        .filter(
+          node =>
+            textOf(context, node) === text &&
+            scopeOf(node)?.from === scope &&
+            isBinding(node)
+        ).length === 1
     );
   }
 
@@ -278,15 +302,11 @@ namespace Private {
     call: SyntaxNode
   ): 'axes' | 'subplots' | null {
     const callee = call.firstChild;
-    const dotted = callee && dottedName(context, callee);
     if (!callee || callee.name !== 'MemberExpression') {
       return null;
     }
     const method = textOf(context, callee.lastChild!);
-    const pyplot =
-      dotted !== null &&
-      (/^matplotlib\.pyplot\.\w+$/.test(resolve(context, dotted)) ||
-        (dotted === `plt.${method}` && !context.defined.has('plt')));
+    const pyplot = isPyplot(context, callee);
     if (pyplot && method === 'subplots') {
       return 'subplots';
     }
