@@ -9,8 +9,9 @@ import type { LoopEvent, Verdict } from './types';
  * not known to fail by then, the original cells up to it run from a restart, drawing
  * nothing in the notebook. If they all run, the changes made it fail earlier: every
  * cell change is taken back through the session's writer (a cell the user edited since
- * keeps the edit), and a verification run of the notebook as it was gives the verdict. Changed local modules stay (the check ran with them; the loop takes back a
- * module change that made a cell fail earlier as it goes).
+ * keeps the edit), and a verification run of the notebook as it was gives the verdict.
+ * Changed local modules stay (the check ran with them; the loop takes back a module
+ * change that made a cell fail earlier as it goes).
  */
 export async function* guardRegression(
   session: LoopSession,

@@ -174,12 +174,12 @@ const tickLabelCount = defineRule(
     context.nodes('CallExpression').flatMap(call => {
       const callee = calleeOf(context, call);
       const axis = /^set_([xy])ticklabels$/.exec(callee?.name ?? '')?.[1];
+      if (!callee || !axis || callee.node.name !== 'MemberExpression') {
+        return [];
+      }
       const args = argsOf(context, call);
       const labels = args[0];
       if (
-        !callee ||
-        !axis ||
-        callee.node.name !== 'MemberExpression' ||
         !labels ||
         labels.name ||
         labels.star ||
