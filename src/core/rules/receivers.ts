@@ -189,13 +189,13 @@ export function onReceiver(
 const PANDAS_TYPES = new Set(['DataFrame', 'Series', 'Index']);
 
 // Nodes whose own frame has no name a traceback could be searched by.
-const NAMELESS_SCOPES = new Set([
-  'LambdaExpression',
+const COMPREHENSIONS = new Set([
   'ArrayComprehensionExpression',
   'DictionaryComprehensionExpression',
   'SetComprehensionExpression',
   'ComprehensionExpression'
 ]);
+const NAMELESS_SCOPES = new Set(['LambdaExpression', ...COMPREHENSIONS]);
 
 /**
  * A question's expression as the kernel must evaluate it where `node` runs: as it is at
@@ -239,6 +239,44 @@ export function inScopeOf(
   );
 }
 
+/**
+ * The call that made `name`, where an assignment in its scope (the function around it, or
+ * the cell), before `name` is used, binds it to a call that `makes` accepts (given the
+ * call and the assignment's targets), and nothing else in that scope binds it; else null.
+ */
+export function madeOnce(
+  context: IRuleContext,
+  name: SyntaxNode,
+  makes: (call: SyntaxNode, targets: SyntaxNode[]) => boolean
+): SyntaxNode | null {
+  const text = textOf(context, name);
+  const scope = Private.bindingScope(context, name)?.from;
+  // The assignments that make it first: most names have none to count.
+  const made = context.nodes('AssignStatement').flatMap(statement => {
+    const operators = statement.getChildren('AssignOp');
+    const value = operators[0]?.nextSibling;
+    return operators.length === 1 &&
+      value?.name === 'CallExpression' &&
+      statement.to <= name.from &&
+      Private.scopeOf(statement)?.from === scope &&
+      makes(value, statement.getChildren('VariableName'))
+      ? [value]
+      : [];
+  });
+  // ...and the only binding of the name in its scope.
+  return made.length === 1 &&
+    context
+      .nodes('VariableName')
+      .filter(
+        node =>
+          textOf(context, node) === text &&
+          Private.scopeOf(node)?.from === scope &&
+          Private.isBinding(node)
+      ).length === 1
+    ? made[0]
+    : null;
+}
+
 namespace Private {
   // What makes one Axes: pyplot's functions, and a figure's methods.
   const PYPLOT_AXES = new Set(['gca', 'axes', 'subplot', 'subplot2grid']);
@@ -260,39 +298,16 @@ namespace Private {
     name: SyntaxNode
   ): boolean {
     const text = textOf(context, name);
-    const scope = scopeOf(name)?.from;
-    // The assignments that make an Axes of it first: most names have none to count.
-    const made = context.nodes('AssignStatement').filter(statement => {
-      const targets = statement.getChildren('VariableName');
-      const operators = statement.getChildren('AssignOp');
-      const value = operators[0]?.nextSibling;
-      if (
-        operators.length !== 1 ||
-        value?.name !== 'CallExpression' ||
-        statement.to > name.from ||
-        scopeOf(statement)?.from !== scope
-      ) {
-        return false;
-      }
-      const kind = madeBy(context, value);
-      return targets.length === 1
-        ? kind === 'axes' && textOf(context, targets[0]) === text
-        : kind === 'subplots' &&
-            targets.length === 2 &&
-            textOf(context, targets[1]) === text &&
-            onePlot(context, value);
-    });
-    // ...and the only binding of the name in its scope.
     return (
-      made.length === 1 &&
-      context
-        .nodes('VariableName')
-        .filter(
-          node =>
-            textOf(context, node) === text &&
-            scopeOf(node)?.from === scope &&
-            isBinding(node)
-        ).length === 1
+      madeOnce(context, name, (call, targets) => {
+        const kind = madeBy(context, call);
+        return targets.length === 1
+          ? kind === 'axes' && textOf(context, targets[0]) === text
+          : kind === 'subplots' &&
+              targets.length === 2 &&
+              textOf(context, targets[1]) === text &&
+              onePlot(context, call);
+      }) !== null
     );
   }
 
@@ -330,7 +345,7 @@ namespace Private {
   }
 
   /** The function, class, lambda or comprehension a node is in; null at the top. */
-  function scopeOf(node: SyntaxNode): SyntaxNode | null {
+  export function scopeOf(node: SyntaxNode): SyntaxNode | null {
     for (let at = node.parent; at; at = at.parent) {
       if (SCOPES.has(at.name)) {
         return at;
@@ -339,8 +354,34 @@ namespace Private {
     return null;
   }
 
+  /**
+   * The scope whose `name` a name is: its own, or for a name a comprehension reads but
+   * does not bind, the scope around it (the comprehension runs at once, where it stands;
+   * a function or a lambda may run after the name is bound again).
+   */
+  export function bindingScope(
+    context: IRuleContext,
+    name: SyntaxNode
+  ): SyntaxNode | null {
+    const text = textOf(context, name);
+    const binds = (scope: SyntaxNode | null) =>
+      context
+        .nodes('VariableName')
+        .some(
+          node =>
+            textOf(context, node) === text &&
+            scopeOf(node)?.from === scope?.from &&
+            isBinding(node)
+        );
+    let scope = scopeOf(name);
+    while (scope && COMPREHENSIONS.has(scope.name) && !binds(scope)) {
+      scope = scopeOf(scope);
+    }
+    return scope;
+  }
+
   /** Whether a name is bound where it stands: assigned, a loop's target, a parameter. */
-  function isBinding(node: SyntaxNode): boolean {
+  export function isBinding(node: SyntaxNode): boolean {
     const parent = node.parent;
     switch (parent?.name) {
       case 'AssignStatement':
@@ -359,8 +400,17 @@ namespace Private {
         return true;
       case 'TupleExpression':
         return isBinding(parent);
-      default:
-        return false;
+      default: {
+        if (!parent || !COMPREHENSIONS.has(parent.name)) {
+          return false;
+        }
+        // A comprehension's target: after its nearest `for`, before that `in`.
+        let before = node.prevSibling;
+        while (before && !['for', 'in', 'if'].includes(before.name)) {
+          before = before.prevSibling;
+        }
+        return before?.name === 'for';
+      }
     }
   }
 }

@@ -156,6 +156,29 @@ describe('a name the source binds to one Axes', () => {
     );
   });
 
+  it("is the enclosing scope's where a comprehension reads it, unless it is the comprehension's own target", () => {
+    assert.deepEqual(
+      bars(
+        `${PLT}ax = plt.gca()\n[ax.bar(left=[i], height=[i]) for i in range(3)]`
+      ),
+      ['rewrites']
+    );
+    // Not asked either: a comprehension's frame is gone when it fails.
+    assert.deepEqual(
+      bars(
+        `${PLT}ax = plt.gca()\n[ax.bar(left=[1], height=[1]) for ax in grid]`
+      ),
+      []
+    );
+    // A function may run once the name is bound again: it stays a question.
+    assert.deepEqual(
+      bars(
+        `${PLT}ax = plt.gca()\ndef plot():\n    ax.bar(left=[1], height=[1])`
+      ),
+      ['asks']
+    );
+  });
+
   it("is no pandas frame: a frame's rewrite is not made on it", () => {
     assert.deepEqual(
       scan(`${PLT}fig, ax = plt.subplots()\nax.sort(columns='x')`).filter(m =>
