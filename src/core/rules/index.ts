@@ -40,6 +40,7 @@ import { matplotlibRules } from './matplotlib';
 import { matplotlibCallRules } from './matplotlib-calls';
 import { matplotlibPatchRules } from './matplotlib-patches';
 import { matplotlibValueRules } from './matplotlib-values';
+import { matplotlibArtistRules } from './matplotlib-artists';
 import { matplotlibRcParamRules } from './matplotlib-rcparams';
 import { matplotlibRemovedRcParamRules } from './matplotlib-rcparams-removed';
 import { matplotlibKeywordRules } from './matplotlib-keywords';
@@ -107,6 +108,7 @@ export const allRules: readonly IRule[] = [
   ...matplotlibCallRules,
   ...matplotlibPatchRules,
   ...matplotlibValueRules,
+  ...matplotlibArtistRules,
   ...matplotlibRcParamRules,
   ...matplotlibRemovedRcParamRules,
   ...matplotlibKeywordRules,
