@@ -42,6 +42,9 @@ export class RulesFixer implements IFixer {
       matches = await answerQuestions(matches, request.probe);
     }
     matches = Private.failureFirst(matches, this._byId, request.failure);
+    if (Private.offTheFailure(request, matches, this._byId)) {
+      return null;
+    }
     const rewrite = proposeRewrite(request.source, matches, {
       bound: Private.boundBefore(request)
     });
@@ -175,6 +178,23 @@ namespace Private {
     const explains = (m: IRuleMatch) =>
       explainsFailure(byId.get(m.ruleId)!, failure);
     return [...matches.filter(explains), ...matches.filter(m => !explains(m))];
+  }
+
+  /**
+   * Whether a failed run's module would be rewritten by rules none of which explains the
+   * failure: the run would restart its kernel to load a module that fails the same way.
+   * (A cell's other fixes come with the run anyway; a module's wait for its own failure.)
+   */
+  export function offTheFailure(
+    request: IFixRequest,
+    matches: readonly IRuleMatch[],
+    byId: ReadonlyMap<string, IRule>
+  ): boolean {
+    return (
+      request.target.kind === 'module' &&
+      !!request.failure &&
+      !matches.some(m => explainsFailure(byId.get(m.ruleId)!, request.failure))
+    );
   }
 
   /** One line: the first rule's summary, and how many more changes came with it. */

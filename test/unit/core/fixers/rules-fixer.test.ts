@@ -169,4 +169,41 @@ describe('RulesFixer', () => {
       []
     );
   });
+
+  it("rewrites a failed run's module only with a rule that explains its failure, then with the others too", async () => {
+    // A helper module: a guarded Python 2 import, and pcolor's array iterated with its cells.
+    const source =
+      "try:\n    from StringIO import StringIO\nexcept ImportError:\n    from io import StringIO\n\ndef heatmap(values, ax):\n    img = ax.pcolor(values)\n    for p, value in zip(img.get_paths(), img.get_array()):\n        ax.text(0, 0, '%.2f' % value)\n";
+    const module = {
+      target: { kind: 'module' as const, path: 'tools.py' },
+      environment: {
+        versions: new Map([...VERSIONS, ['matplotlib', '3.10.0']])
+      }
+    };
+    const failure = (ename: string, evalue: string): ICellResult => ({
+      status: 'error',
+      ename,
+      evalue,
+      outputs: [],
+      executionCount: 3,
+      durationMs: 1
+    });
+    const unexplained = failure('KeyError', "'gamma'");
+    assert.equal(
+      await fixer.propose(request(source, { ...module, failure: unexplained })),
+      null
+    );
+    const explained = failure(
+      'TypeError',
+      'Only length-1 arrays can be converted to Python scalars'
+    );
+    const proposal = await fixer.propose(
+      request(source, { ...module, failure: explained })
+    );
+    assert.equal(proposal?.ruleIds[0], 'matplotlib.mesh-array-2d');
+    assert.match(proposal!.after, /img\.get_array\(\)\.compressed\(\)/);
+    // Without a failure (Fix all offline), every rule's rewrite is proposed.
+    const preflight = await fixer.propose(request(source, module));
+    assert.ok(preflight);
+  });
 });
