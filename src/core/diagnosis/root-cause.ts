@@ -1,12 +1,10 @@
 import type { ProposalTarget } from '../model/types';
 import type { ICellResult } from '../execution/types';
 import { figureCell, raisedWhileDrawing } from './figure-source';
-import { finalException, stripAnsi } from './traceback';
+import { FILE_FRAME, finalException, stripAnsi } from './traceback';
 
 // `Cell In[3], line 2` (IPython 8+): a frame in a notebook cell.
 const CELL_FRAME = /^Cell In\[(\d+)\], line \d+/;
-// `File ~/nb/mlutils.py:12, in f(x)` (IPython 8+) or `File "/nb/mlutils.py", line 12`.
-const FILE_FRAME = /^\s*File\s+"?([^"\s]+?\.py)"?(?::\d+|, line \d+)/;
 // Installed libraries and the standard library are not the notebook's to fix.
 const LIBRARY_PATH =
   /[/\\](?:site-packages|dist-packages|lib[/\\]python\d[\d.]*)[/\\]/i;

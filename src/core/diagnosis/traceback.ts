@@ -20,6 +20,9 @@ const CHAIN_SEPARATOR =
 const CELL_FRAME = /^Cell In\[(\d+)\], line (\d+)(?:, in (.+))?$/;
 // The line that raised, as IPython marks it: `----> 2 df = pd.read_csv(url)`.
 const RAISING_LINE = /^-*> *\d+ ?(.*)$/;
+// `File ~/nb/mlutils.py:12, in f(x)` (IPython 8+) or `File "/nb/mlutils.py", line 12`.
+export const FILE_FRAME =
+  /^\s*File\s+"?([^"\s]+?\.py)"?(?::(\d+)|, line (\d+))/;
 
 /** A frame in the notebook's own code: a cell, identified by its execution count. */
 export interface ICellFrame {
@@ -46,6 +49,24 @@ export function finalException(traceback: string[]): string[] {
     }
   });
   return traceback.slice(start);
+}
+
+/**
+ * The lines (1-based) the final exception's frames in the file `path` (relative to the
+ * notebook, `lib/tools.py`) were at, outermost first.
+ */
+export function moduleLines(traceback: string[], path: string): number[] {
+  const lines: number[] = [];
+  for (const entry of finalException(traceback)) {
+    for (const line of stripAnsi(entry).split('\n')) {
+      const frame = FILE_FRAME.exec(line);
+      const file = frame?.[1].replace(/\\/g, '/');
+      if (frame && (file === path || file!.endsWith(`/${path}`))) {
+        lines.push(Number(frame[2] ?? frame[3]));
+      }
+    }
+  }
+  return lines;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../rules/engine';
 import type { IRule, IRuleMatch } from '../rules/types';
 import { unsafeReasons } from '../review/safety';
+import { moduleLines } from '../diagnosis/traceback';
 import type { IFixer, IFixRequest } from '../model/types';
 
 /**
@@ -181,19 +182,28 @@ namespace Private {
   }
 
   /**
-   * Whether a failed run's module would be rewritten by rules none of which explains the
-   * failure: the run would restart its kernel to load a module that fails the same way.
-   * (A cell's other fixes come with the run anyway; a module's wait for its own failure.)
+   * Whether a failed run's module would be rewritten only by rules that neither explain
+   * the failure nor touch a line it was raised at: the run would restart its kernel to
+   * load a module that fails the same way.
    */
   export function offTheFailure(
     request: IFixRequest,
     matches: readonly IRuleMatch[],
     byId: ReadonlyMap<string, IRule>
   ): boolean {
-    return (
-      request.target.kind === 'module' &&
-      !!request.failure &&
-      !matches.some(m => explainsFailure(byId.get(m.ruleId)!, request.failure))
+    const { target, failure, source } = request;
+    if (target.kind !== 'module' || !failure) {
+      return false;
+    }
+    const raisedAt = new Set(moduleLines(failure.traceback ?? [], target.path));
+    const lineOf = (offset: number) =>
+      source.slice(0, offset).split('\n').length;
+    return !matches.some(
+      m =>
+        explainsFailure(byId.get(m.ruleId)!, failure) ||
+        [...raisedAt].some(
+          line => lineOf(m.from) <= line && line <= lineOf(m.to)
+        )
     );
   }
 

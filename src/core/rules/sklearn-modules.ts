@@ -341,8 +341,11 @@ export const sklearnModuleRules: IRule[] = MOVED.map(
       raises:
         kind === 'vendored'
           ? {
-              ename: 'ImportError',
-              message: new RegExp(`cannot import name '${last}'`)
+              // `from sklearn.externals import joblib`, `from sklearn.externals.joblib import dump`
+              ename: ['ImportError', 'ModuleNotFoundError'],
+              message: new RegExp(
+                `cannot import name '${last}'|No module named '${module.replace(/\./g, '\\.')}'`
+              )
             }
           : {
               ename: 'ModuleNotFoundError',

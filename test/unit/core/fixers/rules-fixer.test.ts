@@ -206,4 +206,33 @@ describe('RulesFixer', () => {
     const preflight = await fixer.propose(request(source, module));
     assert.ok(preflight);
   });
+
+  it("rewrites a failed run's module where the failure was raised, though no rule's signature says so", async () => {
+    const source =
+      'import numpy as np\n\ndef ratio(a, b):\n    return np.float(a) / b\n\ndef other():\n    pass\n';
+    const raisedAt = (line: number): ICellResult => ({
+      status: 'error',
+      ename: 'ValueError',
+      evalue: 'could not convert string to float',
+      traceback: [
+        'Cell In[4], line 1\n----> 1 ratio(x, 2)',
+        `File /work/nb/lib/tools.py:${line}, in ratio(a, b)\n----> ${line} return np.float(a) / b`,
+        'ValueError: could not convert string to float'
+      ],
+      outputs: [],
+      executionCount: 4,
+      durationMs: 1
+    });
+    const module = {
+      target: { kind: 'module' as const, path: 'lib/tools.py' }
+    };
+    const proposal = await fixer.propose(
+      request(source, { ...module, failure: raisedAt(4) })
+    );
+    assert.match(proposal?.after ?? '', /return float\(a\) \/ b/);
+    assert.equal(
+      await fixer.propose(request(source, { ...module, failure: raisedAt(7) })),
+      null
+    );
+  });
 });
