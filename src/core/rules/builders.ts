@@ -30,8 +30,11 @@ export type IRuleInfo = Omit<IRule, 'find' | 'kind'> & {
 export interface ICallees {
   /** Callee last names (`hist` matches `plt.hist` and `ax.hist`); any call when absent. */
   callees?: readonly string[];
-  /** The module the callee must come from when the notebook's imports say where it does. */
-  module?: string;
+  /**
+   * The module the callee must come from when the notebook's imports say where it does
+   * (or one of them: a library's own and the copy another once vendored).
+   */
+  module?: string | readonly string[];
 }
 
 /**

@@ -15,7 +15,8 @@ export const joblibRules: IRule[] = [
       message: /unexpected keyword argument 'cachedir'/
     },
     callees: ['Memory'],
-    module: 'joblib',
+    // Fixed with the import it comes through, in the same rewrite.
+    module: ['joblib', 'sklearn.externals.joblib'],
     keyword: 'cachedir',
     to: 'location',
     examples: [

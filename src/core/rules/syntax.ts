@@ -88,7 +88,7 @@ export function callsOneOf(
   context: IRuleContext,
   call: SyntaxNode,
   names: readonly string[],
-  module?: string
+  module?: string | readonly string[]
 ): boolean {
   const callee = calleeOf(context, call);
   if (!callee || !names.includes(callee.name)) {
@@ -104,7 +104,12 @@ export function callsOneOf(
   }
   const resolved = resolve(context, dotted);
   const imported = resolved !== dotted || context.imports.has(dotted);
-  return !imported || resolved.startsWith(`${module}.`);
+  return (
+    !imported ||
+    (typeof module === 'string' ? [module] : module).some(m =>
+      resolved.startsWith(`${m}.`)
+    )
+  );
 }
 
 /** A call's arguments in order, with keyword names read from the source. */
