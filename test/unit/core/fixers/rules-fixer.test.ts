@@ -39,6 +39,23 @@ function request(
   };
 }
 
+/** A cell's failure with this error, raised through `traceback`'s frames. */
+function failed(
+  ename: string,
+  evalue: string,
+  traceback?: string[]
+): ICellResult {
+  return {
+    status: 'error',
+    ename,
+    evalue,
+    traceback,
+    outputs: [],
+    executionCount: 2,
+    durationMs: 1
+  };
+}
+
 const fixer = new RulesFixer(allRules);
 
 describe('RulesFixer', () => {
@@ -86,14 +103,10 @@ describe('RulesFixer', () => {
       }
     };
     const source = "import pandas as pd\nprint(df.ix[1:]['a'])";
-    const failure: ICellResult = {
-      status: 'error',
-      ename: 'AttributeError',
-      evalue: "'DataFrame' object has no attribute 'ix'",
-      outputs: [],
-      executionCount: 2,
-      durationMs: 1
-    };
+    const failure = failed(
+      'AttributeError',
+      "'DataFrame' object has no attribute 'ix'"
+    );
     assert.equal(await fixer.propose(request(source)), null);
     const proposal = await fixer.propose(request(source, { probe, failure }));
     assert.equal(asked.length, 1);
@@ -136,21 +149,13 @@ describe('RulesFixer', () => {
       }
     };
     const source = 'import numpy as np\nc = colors[labels]';
-    const failure = (ename: string, evalue: string): ICellResult => ({
-      status: 'error',
-      ename,
-      evalue,
-      outputs: [],
-      executionCount: 2,
-      durationMs: 1
-    });
-    const other = failure('KeyError', "'a'");
+    const other = failed('KeyError', "'a'");
     assert.equal(
       await fixer.propose(request(source, { probe, failure: other })),
       null
     );
     assert.deepEqual(asked, []);
-    const refused = failure(
+    const refused = failed(
       'IndexError',
       'only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices'
     );
@@ -180,20 +185,12 @@ describe('RulesFixer', () => {
         versions: new Map([...VERSIONS, ['matplotlib', '3.10.0']])
       }
     };
-    const failure = (ename: string, evalue: string): ICellResult => ({
-      status: 'error',
-      ename,
-      evalue,
-      outputs: [],
-      executionCount: 3,
-      durationMs: 1
-    });
-    const unexplained = failure('KeyError', "'gamma'");
+    const unexplained = failed('KeyError', "'gamma'");
     assert.equal(
       await fixer.propose(request(source, { ...module, failure: unexplained })),
       null
     );
-    const explained = failure(
+    const explained = failed(
       'TypeError',
       'Only length-1 arrays can be converted to Python scalars'
     );
@@ -210,19 +207,12 @@ describe('RulesFixer', () => {
   it("rewrites a failed run's module where the failure was raised, though no rule's signature says so", async () => {
     const source =
       'import numpy as np\n\ndef ratio(a, b):\n    return np.float(a) / b\n\ndef other():\n    pass\n';
-    const raisedAt = (line: number): ICellResult => ({
-      status: 'error',
-      ename: 'ValueError',
-      evalue: 'could not convert string to float',
-      traceback: [
+    const raisedAt = (line: number) =>
+      failed('ValueError', 'could not convert string to float', [
         'Cell In[4], line 1\n----> 1 ratio(x, 2)',
         `File /work/nb/lib/tools.py:${line}, in ratio(a, b)\n----> ${line} return np.float(a) / b`,
         'ValueError: could not convert string to float'
-      ],
-      outputs: [],
-      executionCount: 4,
-      durationMs: 1
-    });
+      ]);
     const module = {
       target: { kind: 'module' as const, path: 'lib/tools.py' }
     };
