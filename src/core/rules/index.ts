@@ -23,6 +23,7 @@ import { pandasStringRules } from './pandas-strings';
 import { pandasStrSetitemRules } from './pandas-str-setitem';
 import { pandasStrAstypeRules } from './pandas-str-astype';
 import { pandasBehaviourRules } from './pandas-behaviour';
+import { pandasChainedSetitemRules } from './pandas-chained-setitem';
 import { sklearnModuleRules } from './sklearn-modules';
 import { joblibRules } from './joblib';
 import { sklearnObjectRules } from './sklearn-objects';
@@ -91,6 +92,7 @@ export const allRules: readonly IRule[] = [
   ...pandasStrSetitemRules,
   ...pandasStrAstypeRules,
   ...pandasBehaviourRules,
+  ...pandasChainedSetitemRules,
   ...sklearnModuleRules,
   ...joblibRules,
   ...sklearnObjectRules,

@@ -21,6 +21,22 @@ function columnsQuestion(frame: string, column: string): string {
   );
 }
 
+/** `s == 'x'`, `~m`, `(a > 0) & b`: a boolean key as written. */
+export function isMask(
+  context: IRuleContext,
+  key: SyntaxNode | null | undefined
+): boolean {
+  if (key?.name === 'ParenthesizedExpression') {
+    return isMask(context, key.firstChild?.nextSibling);
+  }
+  const op = key?.firstChild?.nextSibling;
+  return (
+    (key?.name === 'BinaryExpression' &&
+      (op?.name === 'CompareOp' || op?.name === 'BitOp')) ||
+    (key?.name === 'UnaryExpression' && key.firstChild?.name === 'BitOp')
+  );
+}
+
 /**
  * `df.loc[rows, 'c'] = 0` on a text column: its 'str' dtype (pandas 3.0) takes only
  * strings, where the old object column took anything. The column is made an object
@@ -174,7 +190,7 @@ namespace Private {
       key?.nextSibling?.name === ']' &&
       (indexer
         ? SERIES_INDEXERS.has(indexer)
-        : key?.name === 'Number' || Private.isMask(context, key)) &&
+        : key?.name === 'Number' || isMask(context, key)) &&
       !inFunction(target);
     return series
       ? {
@@ -183,22 +199,6 @@ namespace Private {
           type: 'Series'
         }
       : null;
-  }
-
-  /** `s == 'x'`, `~m`, `(a > 0) & b`: a boolean key as written. */
-  export function isMask(
-    context: IRuleContext,
-    key: SyntaxNode | null | undefined
-  ): boolean {
-    if (key?.name === 'ParenthesizedExpression') {
-      return isMask(context, key.firstChild?.nextSibling);
-    }
-    const op = key?.firstChild?.nextSibling;
-    return (
-      (key?.name === 'BinaryExpression' &&
-        (op?.name === 'CompareOp' || op?.name === 'BitOp')) ||
-      (key?.name === 'UnaryExpression' && key.firstChild?.name === 'BitOp')
-    );
   }
 
   /** The cast on a line of its own above the statement, or before it on its line. */
