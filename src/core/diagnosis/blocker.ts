@@ -88,6 +88,9 @@ const MISSING_PATH =
 // A line that writes: a missing folder to write into is the code's to create.
 const WRITES =
   /\bopen\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]|\.to_\w+\(|\b(?:savefig|savetxt|savez\w*|imsave|imwrite|dump|makedirs|mkdir)\(|\.save\(/;
+// A reader given a file's name: a name without a folder or an extension is data there
+// (`read_csv('SMSSpamCollection')`), not a program another tool runs (graphviz's `dot`).
+const READS = /\b(?:read_\w+|loadtxt|genfromtxt|loadmat|fromfile)\(\s*['"]/;
 // requests: `HTTPSConnectionPool(host='archive.ics.uci.edu', port=443): Max retries exceeded with url: /ml/x.data`.
 const POOL =
   /(https?)ConnectionPool\(host='([^']+)'.*?with url: (\S+?)(?:\s|\(|$)/i;
@@ -188,15 +191,15 @@ namespace Private {
         ?.replace(/[\\/]+$/, '')
         .split(/[\\/]/)
         .pop() ?? '';
-    const writes = cellFrames(result.traceback ?? []).some(frame =>
-      WRITES.test(frame.code)
-    );
+    const frames = cellFrames(result.traceback ?? []);
+    const writes = frames.some(frame => WRITES.test(frame.code));
+    const reads = frames.some(frame => READS.test(frame.code));
     if (
       !path ||
       !name ||
       files.size === 0 ||
       writes ||
-      (!/[\\/]/.test(path) && !/\.\w+$/.test(name))
+      (!/[\\/]/.test(path) && !/\.\w+$/.test(name) && !reads)
     ) {
       return undefined;
     }

@@ -123,6 +123,15 @@ describe('blockerOf', () => {
         `data at ${path} is not in the repository`
       );
     }
+    // A bare name a reader is given is data, though it has no extension.
+    const bare = missing(
+      'SMSSpamCollection',
+      "sms = pd.read_csv('SMSSpamCollection', sep='\\t', header=None)"
+    );
+    assert.deepEqual(blockerOf(bare, '', repository), {
+      kind: 'download',
+      path: 'SMSSpamCollection'
+    });
     const numpy = error('FileNotFoundError', 'measurements.txt not found.');
     assert.deepEqual(blockerOf(numpy, '', repository), {
       kind: 'download',
