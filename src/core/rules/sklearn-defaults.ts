@@ -1,6 +1,97 @@
-import { defaultChanged } from './builders';
-import type { IRule } from './types';
+import type { SyntaxNode } from '@lezer/common';
+import {
+  callsOf,
+  datedBefore,
+  defaultChanged,
+  defineRule,
+  matchAt
+} from './builders';
+import { spellName } from './bindings';
+import {
+  appendArgument,
+  argsOf,
+  calleeOf,
+  dottedName,
+  resolve
+} from './syntax';
+import type { IRule, IRuleContext } from './types';
 import { IRIS, sklearnInfo as info } from './sklearn-info';
+
+const LINEAR_REGRESSION = 'sklearn.linear_model.LinearRegression';
+
+/**
+ * LinearRegression's `tol` (1e-6) is the cutoff of its dense least-squares solve since
+ * 1.9: singular values below it, relative to the largest, are dropped, where the solve
+ * cut at machine precision before. A well-conditioned fit is the same; an ill-conditioned
+ * one (a polynomial of high degree) finds another model. The old cutoff is pinned, also
+ * where the call passes `**kwargs` (no notebook of that time set a tol LinearRegression
+ * did not have) and in a subclass's `LinearRegression.__init__(self, **kwargs)`.
+ */
+const linearRegressionTol = defineRule(
+  {
+    ...info(
+      'linear-regression-tol',
+      '1.9',
+      'LinearRegression cuts its least-squares solve at its tol (1e-6) since 1.9, not at machine precision: an ill-conditioned fit (a polynomial of high degree) finds another model.'
+    ),
+    kind: 'score-calibration',
+    examples: [
+      {
+        setup:
+          'import numpy as np\nrng = np.random.RandomState(1)\nX = rng.random_sample(40)[:, np.newaxis]\ny = 10 - 1. / (X.ravel() + 0.1) + rng.normal(0, 1, 40)',
+        before:
+          'from sklearn.linear_model import LinearRegression\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\n\ndef PolynomialRegression(degree, **kwargs):\n    return make_pipeline(PolynomialFeatures(degree), LinearRegression(**kwargs))\n\nmodel = PolynomialRegression(30).fit(X, y)\nprint(round(((model.predict(X) - y) ** 2).mean(), 3))',
+        after:
+          'from sklearn.linear_model import LinearRegression\nfrom sklearn.pipeline import make_pipeline\nfrom sklearn.preprocessing import PolynomialFeatures\n\ndef PolynomialRegression(degree, **kwargs):\n    return make_pipeline(PolynomialFeatures(degree), LinearRegression(**kwargs, tol=np.finfo(float).eps))\n\nmodel = PolynomialRegression(30).fit(X, y)\nprint(round(((model.predict(X) - y) ** 2).mean(), 3))',
+        writtenWith: '3.6.8'
+      },
+      {
+        setup:
+          'import numpy as np\nrng = np.random.RandomState(1)\nX = rng.random_sample(40)[:, np.newaxis]\ny = 10 - 1. / (X.ravel() + 0.1) + rng.normal(0, 1, 40)',
+        before:
+          'from sklearn.linear_model import LinearRegression\n\nclass PolynomialRegression(LinearRegression):\n    def __init__(self, degree=1, **kwargs):\n        self.degree = degree\n        LinearRegression.__init__(self, **kwargs)\n\n    def fit(self, X, y):\n        return LinearRegression.fit(self, X ** (1 + np.arange(self.degree)), y)\n\nmodel = PolynomialRegression(degree=30).fit(X, y)\nprint(round(((model.predict(X ** (1 + np.arange(30))) - y) ** 2).mean(), 3))',
+        after:
+          'from sklearn.linear_model import LinearRegression\n\nclass PolynomialRegression(LinearRegression):\n    def __init__(self, degree=1, **kwargs):\n        self.degree = degree\n        LinearRegression.__init__(self, **kwargs, tol=np.finfo(float).eps)\n\n    def fit(self, X, y):\n        return LinearRegression.fit(self, X ** (1 + np.arange(self.degree)), y)\n\nmodel = PolynomialRegression(degree=30).fit(X, y)\nprint(round(((model.predict(X ** (1 + np.arange(30))) - y) ** 2).mean(), 3))',
+        writtenWith: '3.6.8'
+      }
+    ]
+  },
+  context => {
+    if (!datedBefore(context, { distribution: 'scikit-learn', since: '1.9' })) {
+      return [];
+    }
+    const calls = [
+      ...callsOf(context, {
+        callees: ['LinearRegression'],
+        module: 'sklearn.linear_model'
+      }),
+      ...context
+        .nodes('CallExpression')
+        .filter(call => Private.initOfLinearRegression(context, call))
+    ];
+    return calls.flatMap(call => {
+      if (argsOf(context, call).some(arg => arg.name === 'tol')) {
+        return [];
+      }
+      const finfo = spellName(context, {
+        module: 'numpy',
+        name: 'finfo',
+        alias: 'np'
+      });
+      const edit = appendArgument(
+        context,
+        call,
+        `tol=${finfo.text}(float).eps`
+      );
+      return [
+        matchAt('sklearn.linear-regression-tol', call, [
+          { ...edit, needs: finfo.needs }
+        ])
+      ];
+    });
+  },
+  ['LinearRegression']
+);
 
 /**
  * Defaults scikit-learn changed: the code still runs and prints other numbers. Each rule
@@ -213,5 +304,20 @@ export const sklearnDefaultRules: IRule[] = [
         writtenWith: '3.8.10'
       }
     ]
-  })
+  }),
+  linearRegressionTol
 ];
+
+namespace Private {
+  /** `LinearRegression.__init__(self, ...)`: a subclass's call of its base's constructor. */
+  export function initOfLinearRegression(
+    context: IRuleContext,
+    call: SyntaxNode
+  ): boolean {
+    const callee = calleeOf(context, call);
+    const owner = callee?.node.firstChild;
+    const dotted =
+      callee?.name === '__init__' && owner ? dottedName(context, owner) : null;
+    return !!dotted && resolve(context, dotted) === LINEAR_REGRESSION;
+  }
+}

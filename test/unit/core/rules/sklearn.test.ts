@@ -400,3 +400,40 @@ describe("a K-fold splitter's old number of folds", () => {
     assert.deepEqual(matchesIn(folds, today, { writtenWith: '3.11.0' }), []);
   });
 });
+
+describe("LinearRegression's old least-squares cutoff", () => {
+  const tol = sklearnDefaultRules.find(
+    r => r.id === 'sklearn.linear-regression-tol'
+  )!;
+  const dated = { writtenWith: '3.6.8' };
+  const rewritten = (source: string, example = dated) =>
+    proposeRewrite(source, matchesIn(tol, source, example))?.source ?? source;
+
+  it('is pinned in the notebook’s own numpy spelling, with the import where none is', () => {
+    const aliased =
+      'import numpy\nfrom sklearn.linear_model import LinearRegression\nm = LinearRegression()';
+    assert.equal(
+      rewritten(aliased),
+      'import numpy\nfrom sklearn.linear_model import LinearRegression\nm = LinearRegression(tol=numpy.finfo(float).eps)'
+    );
+    const bare =
+      'from sklearn import linear_model\nm = linear_model.LinearRegression(fit_intercept=False)';
+    assert.equal(
+      rewritten(bare),
+      'from sklearn import linear_model\nimport numpy as np\nm = linear_model.LinearRegression(fit_intercept=False, tol=np.finfo(float).eps)'
+    );
+  });
+
+  it('leaves a tol the call sets, another class, and a notebook of 1.9', () => {
+    for (const kept of [
+      'from sklearn.linear_model import LinearRegression\nm = LinearRegression(tol=1e-8)',
+      'from sklearn.linear_model import Ridge\nm = Ridge()',
+      'class Model(Base):\n    def __init__(self):\n        Base.__init__(self)'
+    ]) {
+      assert.equal(rewritten(kept), kept, kept);
+    }
+    const recent =
+      'from sklearn.linear_model import LinearRegression\nm = LinearRegression()';
+    assert.deepEqual(matchesIn(tol, recent, { writtenWith: '3.13.1' }), []);
+  });
+});
