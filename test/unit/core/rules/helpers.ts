@@ -105,3 +105,30 @@ export function testExamples(rules: readonly IRule[]): void {
     });
   }
 }
+
+/** A question-asking rule's matches in a cell, seen under `imports` (the earlier cells). */
+export interface IAskingScan {
+  scan(cell: string): IRuleMatch[];
+  /** The text of each match: what the rule asks the kernel about. */
+  asked(cell: string): string[];
+  /** The cell as rewritten when the kernel gives `answer` to every question. */
+  rewritten(cell: string, answer: string): string;
+}
+
+/** Scans of one cell by `rules` on today's stack, with the notebook's `imports`. */
+export function askingScan(
+  rules: readonly IRule[],
+  imports: string
+): IAskingScan {
+  const scan = (cell: string) =>
+    scanSource(cell, rules, {
+      versions: TODAY,
+      imports: importTable([imports, cell].map(prepareSource))
+    });
+  return {
+    scan,
+    asked: cell => scan(cell).map(m => cell.slice(m.from, m.to)),
+    rewritten: (cell, answer) =>
+      proposeRewrite(cell, answered(scan(cell), answer))?.source ?? cell
+  };
+}

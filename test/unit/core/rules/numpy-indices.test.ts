@@ -1,30 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  importTable,
-  prepareSource,
-  proposeRewrite,
-  scanSource,
-  type IRuleMatch
-} from '../../../../src/core/rules';
 import { numpyIndexRules } from '../../../../src/core/rules/numpy-indices';
-import { answered, testExamples, TODAY } from './helpers';
+import { proposeRewrite } from '../../../../src/core/rules';
+import { answered, askingScan, testExamples } from './helpers';
 
-function scan(cell: string): IRuleMatch[] {
-  const imports = importTable(['import numpy as np', cell].map(prepareSource));
-  const rules = numpyIndexRules.filter(r => r.id === 'numpy.float-index');
-  return scanSource(cell, rules, { versions: TODAY, imports });
-}
-
-/** The keys the rule asks about. */
-function asked(cell: string): string[] {
-  return scan(cell).map(m => cell.slice(m.from, m.to));
-}
-
-/** The cell as rewritten when the kernel gives `answer` to every question. */
-function rewritten(cell: string, answer: string): string {
-  return proposeRewrite(cell, answered(scan(cell), answer))?.source ?? cell;
-}
+const { asked, rewritten } = askingScan(
+  numpyIndexRules.filter(r => r.id === 'numpy.float-index'),
+  'import numpy as np'
+);
 
 testExamples(numpyIndexRules);
 
@@ -71,19 +54,12 @@ describe('float indices of a numpy array', () => {
 
 describe('a mask of another length than its array', () => {
   const mask = numpyIndexRules.find(r => r.id === 'numpy.mask-length')!;
-  const masks = (cell: string): IRuleMatch[] =>
-    scanSource(cell, [mask], {
-      versions: TODAY,
-      imports: importTable(['import numpy as np', cell].map(prepareSource))
-    });
+  const { scan: masks, asked } = askingScan([mask], 'import numpy as np');
 
   it('asks about names and comparisons of names, not calls or arithmetic', () => {
     const cell =
       'v = vals[labels == c] + vals[keep] + vals[f(x) == c] + vals[a + b] + vals[0]';
-    assert.deepEqual(
-      masks(cell).map(m => cell.slice(m.from, m.to)),
-      ['labels == c', 'keep']
-    );
+    assert.deepEqual(asked(cell), ['labels == c', 'keep']);
   });
 
   it('picks the positions of its True values, as numpy did', () => {

@@ -1,38 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  importTable,
-  prepareSource,
-  proposeRewrite,
-  scanSource,
-  type IRuleMatch
-} from '../../../../src/core/rules';
-import {
   pandasChainedSetitemRule,
   pandasChainedSetitemRules
 } from '../../../../src/core/rules/pandas-chained-setitem';
-import { answered, testExamples, TODAY } from './helpers';
+import { askingScan, testExamples } from './helpers';
 
-/** The rule's matches in a cell of a notebook that imports pandas and numpy. */
-function scan(cell: string): IRuleMatch[] {
-  const imports = importTable(
-    ['import pandas as pd\nimport numpy as np', cell].map(prepareSource)
-  );
-  return scanSource(cell, [pandasChainedSetitemRule], {
-    versions: TODAY,
-    imports
-  });
-}
-
-/** The assignment targets the rule asks about. */
-function asked(cell: string): string[] {
-  return scan(cell).map(m => cell.slice(m.from, m.to));
-}
-
-/** The cell as the rule rewrites it when the kernel gives `answer` to every question. */
-function rewritten(cell: string, answer: string): string {
-  return proposeRewrite(cell, answered(scan(cell), answer))?.source ?? cell;
-}
+const { scan, asked, rewritten } = askingScan(
+  [pandasChainedSetitemRule],
+  'import pandas as pd\nimport numpy as np'
+);
 
 testExamples(pandasChainedSetitemRules);
 

@@ -1,34 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  importTable,
-  prepareSource,
-  proposeRewrite,
-  raisedBy,
-  scanSource,
-  type IRuleMatch
-} from '../../../../src/core/rules';
+import { raisedBy } from '../../../../src/core/rules';
 import {
   pandasStrSetitemRule,
   pandasStrSetitemRules
 } from '../../../../src/core/rules/pandas-str-setitem';
-import { answered, testExamples, TODAY } from './helpers';
+import { askingScan, testExamples } from './helpers';
 
-/** The rule's matches in a cell of a notebook that imports pandas. */
-function scan(cell: string): IRuleMatch[] {
-  const imports = importTable(['import pandas as pd', cell].map(prepareSource));
-  return scanSource(cell, [pandasStrSetitemRule], { versions: TODAY, imports });
-}
-
-/** The assignment targets the rule asks about. */
-function asked(cell: string): string[] {
-  return scan(cell).map(m => cell.slice(m.from, m.to));
-}
-
-/** The cell as the rule rewrites it when the kernel gives `answer` to every question. */
-function rewritten(cell: string, answer: string): string {
-  return proposeRewrite(cell, answered(scan(cell), answer))?.source ?? cell;
-}
+const { scan, asked, rewritten } = askingScan(
+  [pandasStrSetitemRule],
+  'import pandas as pd'
+);
 
 testExamples(pandasStrSetitemRules);
 
