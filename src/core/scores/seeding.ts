@@ -28,6 +28,12 @@ const RANDOM_SOURCES: readonly IRandomSource[] = [
     globalSeed: 'numpy'
   },
   {
+    // scikit-learn's data generators: `make_regression(noise=5)` is other data each run.
+    call: /\b(make_(?:classification|regression|blobs|moons|circles|friedman[123]|gaussian_quantiles|hastie_10_2|multilabel_classification|s_curve|swiss_roll|sparse_uncorrelated|low_rank_matrix|biclusters|checkerboard))\s*\(/g,
+    seededBy: RANDOM_STATE,
+    globalSeed: 'numpy'
+  },
+  {
     // Folds are random only when shuffled.
     call: /\b((?:Stratified|Group)?KFold)\s*\((?=[^()]*\bshuffle\s*=\s*True)/g,
     seededBy: RANDOM_STATE,

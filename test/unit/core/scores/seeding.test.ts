@@ -34,6 +34,11 @@ describe('unseededRandomness', () => {
       null
     ],
     [['km = KMeans(n_clusters=3)'], 'KMeans() without random_state (cell 1)'],
+    [
+      ['X, y = ds.make_regression(noise=5)'],
+      'make_regression() without random_state (cell 1)'
+    ],
+    [['X, y = make_blobs(centers=3, random_state=2)'], null],
     [['cv = KFold(n_splits=5)'], null],
     [
       ['cross_val_score(m, X, y, cv=KFold(5, shuffle=True))'],
