@@ -89,24 +89,22 @@ export const pandasChainedSetitemRule: IRule = defineRule(
           statement.getChildren('AssignOp').length <= 1
             ? Private.chainOf(context, target)
             : null;
-        const question =
-          chain &&
-          inScopeOf(
-            context,
-            statement,
-            "(lambda f, pd=__import__('pandas'): '|'.join([type(f).__name__, " +
-              'f.index.inferred_type if isinstance(f, pd.DataFrame) else "", ' +
-              `str(isinstance(f, pd.DataFrame) and ${chain.isColumn})]))` +
-              `(${textOf(context, chain.frame)})`
-          );
-        if (!chain || !question) {
+        const rows = chain && Private.rowsKind(context, chain.rows);
+        if (!chain || !rows || rows === 'slice') {
           return [];
         }
-        const rows = Private.rowsKind(context, chain.rows);
-        if (rows === 'slice') {
+        const frame = textOf(context, chain.frame);
+        const question = inScopeOf(
+          context,
+          statement,
+          "(lambda f, pd=__import__('pandas'): '|'.join([type(f).__name__, " +
+            'f.index.inferred_type if isinstance(f, pd.DataFrame) else "", ' +
+            `str(isinstance(f, pd.DataFrame) and ${chain.isColumn})]))(${frame})`
+        );
+        if (!question) {
           return [];
         }
-        const written = `${textOf(context, chain.frame)}.loc[${textOf(context, chain.rows)}, ${chain.column}]`;
+        const written = `${frame}.loc[${textOf(context, chain.rows)}, ${chain.column}]`;
         const match = matchAt(
           'pandas.chained-setitem',
           target!,
