@@ -2,7 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { defaultChanged, defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
 import { pandasIxRule, subscriptKeys } from './pandas-ix';
-import { pandasSeriesKeyRule } from './pandas-series-keys';
+import { pandasNdimKeyRule, pandasSeriesKeyRule } from './pandas-series-keys';
 import { readsOnly } from './receivers';
 import { appendArgument, argsOf, calleeOf, dottedName, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
@@ -63,6 +63,7 @@ function numericOnly(
 export const pandasBehaviourRules: IRule[] = [
   pandasIxRule,
   pandasSeriesKeyRule,
+  pandasNdimKeyRule,
   numericOnly({
     id: 'pandas.reduction-numeric-only',
     distribution: 'pandas',

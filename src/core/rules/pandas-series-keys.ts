@@ -156,7 +156,119 @@ export const pandasSeriesKeyRule: IRule = defineRule(
   }
 );
 
+/**
+ * `df.hours[:, np.newaxis]`: a Series (or an Index) indexed like a 2-D array gave the numpy
+ * array of its values, with a warning since pandas 1.0, and raises since 2.0. The values are
+ * taken as an array first, which is what pandas did; asked of the kernel, after the cell
+ * failed, so that an array's own `[:, None]` is left alone.
+ */
+export const pandasNdimKeyRule: IRule = defineRule(
+  {
+    id: 'pandas.multidimensional-key',
+    needs: ['None', 'newaxis'],
+    onFailureOnly: true,
+    distribution: 'pandas',
+    since: '2.0.0',
+    summary:
+      '`s[:, np.newaxis]` on a Series is refused since pandas 2.0: take its values as an array first, `s.to_numpy()[:, np.newaxis]`.',
+    link: pandasNotes('2.0.0'),
+    raises: {
+      ename: 'ValueError',
+      message:
+        /^Multi-dimensional indexing \(e\.g\. `obj\[:, None\]`\) is no longer supported/
+    },
+    examples: [
+      {
+        setup:
+          "import numpy as np\nimport pandas as pd\ndf = pd.DataFrame({'hours': [1.0, 2.0, 4.0], 'grade': [50.0, 60.0, 80.0]})",
+        before:
+          'x = df.hours[:, np.newaxis]\ny = df.grade.values\nprint(x.shape, y.shape)',
+        after:
+          'x = df.hours.to_numpy()[:, np.newaxis]\ny = df.grade.values\nprint(x.shape, y.shape)',
+        answer: 'Series'
+      },
+      {
+        setup:
+          "import pandas as pd\ndf = pd.DataFrame({'grade': [50.0, 60.0, 80.0]}, index=[1, 2, 3])",
+        before: "print(df['grade'][None, :].shape, df.index[:, None].shape)",
+        after:
+          "print(df['grade'].to_numpy()[None, :].shape, df.index.to_numpy()[:, None].shape)",
+        answer: 'Series'
+      }
+    ]
+  },
+  context =>
+    context.nodes('MemberExpression').flatMap(subscript => {
+      const receiver = subscript.firstChild;
+      if (
+        !receiver ||
+        !subscript.getChild('[') ||
+        subscript.nextSibling?.name === 'AssignOp' ||
+        !readsOnly(receiver) ||
+        !Private.newAxisKey(context, subscript)
+      ) {
+        return [];
+      }
+      const expression = inScopeOf(
+        context,
+        subscript,
+        "(lambda o, pd=__import__('pandas'): 'Series' if isinstance(o, pd.Series) " +
+          "else 'Index' if isinstance(o, pd.Index) else type(o).__name__)" +
+          `(${textOf(context, receiver)})`
+      );
+      if (!expression) {
+        return [];
+      }
+      const match: IRuleMatch = matchAt(
+        'pandas.multidimensional-key',
+        subscript,
+        [],
+        'Only on a Series or an Index: asks the kernel.'
+      );
+      match.question = {
+        expression,
+        decide: answer =>
+          answer === 'Series' || answer === 'Index'
+            ? [{ from: receiver.to, to: receiver.to, insert: '.to_numpy()' }]
+            : null
+      };
+      return [match];
+    })
+);
+
 namespace Private {
+  /**
+   * Whether a subscript's keys are those of a 2-D array with a new axis: slices, `...` and
+   * at least one `None` or `np.newaxis` (`[:, None]`, `[np.newaxis, :]`, `[1:, None]`).
+   */
+  export function newAxisKey(
+    context: IRuleContext,
+    subscript: SyntaxNode
+  ): boolean {
+    let axes = 0;
+    let keys = 1;
+    for (
+      let node = subscript.getChild('[')?.nextSibling;
+      node && node.name !== ']';
+      node = node.nextSibling
+    ) {
+      const dotted = dottedName(context, node);
+      if (
+        node.name === 'None' ||
+        (dotted && resolve(context, dotted) === 'numpy.newaxis')
+      ) {
+        axes++;
+      } else if (node.name === ',') {
+        keys++;
+      } else if (
+        !/^(:|Ellipsis|Number|VariableName|UnaryExpression)$/.test(node.name)
+      ) {
+        return false;
+      }
+    }
+    return axes > 0 && keys > 1;
+  }
+
   /**
    * Names the source binds only to what is never a Series: a literal or comprehension, or
    * the result of a numpy function or of `list`, `range`, `zip` and the like.

@@ -7,8 +7,11 @@ import {
   scanSource,
   type IRuleMatch
 } from '../../../../src/core/rules';
-import { pandasSeriesKeyRule } from '../../../../src/core/rules/pandas-series-keys';
-import { TODAY } from './helpers';
+import {
+  pandasNdimKeyRule,
+  pandasSeriesKeyRule
+} from '../../../../src/core/rules/pandas-series-keys';
+import { askingScan, TODAY } from './helpers';
 
 const IMPORTS = 'import numpy as np\nimport pandas as pd';
 
@@ -123,5 +126,43 @@ describe('integer keys on a Series', () => {
     for (const evalue of ["'a'", '"[\'x\'] not in index"']) {
       assert.ok(!raisedBy(pandasSeriesKeyRule, { ename: 'KeyError', evalue }));
     }
+  });
+});
+
+describe('a Series indexed like a 2-D array', () => {
+  const { asked, rewritten } = askingScan([pandasNdimKeyRule], IMPORTS);
+
+  it('asks about subscripts that add an axis to a name or a column', () => {
+    const cell = [
+      'x = df.hours[:, np.newaxis]',
+      "y = df['grade'][None, :] + s[1:, None] + t[..., None]",
+      'z = a[:, 0] + a[None] + a[:, k] + f(x)[:, None]',
+      'a[:, None] = 0'
+    ].join('\n');
+    assert.deepEqual(asked(cell), [
+      'df.hours[:, np.newaxis]',
+      "df['grade'][None, :]",
+      's[1:, None]',
+      't[..., None]'
+    ]);
+  });
+
+  it('takes the values of a Series or an Index as an array, and leaves arrays alone', () => {
+    const cell = 'x = df.hours[:, np.newaxis]';
+    assert.equal(
+      rewritten(cell, 'Series'),
+      'x = df.hours.to_numpy()[:, np.newaxis]'
+    );
+    assert.equal(
+      rewritten('i = df.index[:, None]', 'Index'),
+      'i = df.index.to_numpy()[:, None]'
+    );
+    assert.equal(rewritten(cell, 'ndarray'), cell);
+  });
+
+  it('is raised by the error pandas gives', () => {
+    const evalue =
+      'Multi-dimensional indexing (e.g. `obj[:, None]`) is no longer supported. Convert to a numpy array before indexing instead.';
+    assert.ok(raisedBy(pandasNdimKeyRule, { ename: 'ValueError', evalue }));
   });
 });
