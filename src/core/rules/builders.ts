@@ -76,14 +76,21 @@ export function callsOf(context: IRuleContext, spec: ICallees): SyntaxNode[] {
     );
 }
 
-/** A keyword argument was renamed: `KFold(n_folds=3)` → `KFold(n_splits=3)`. */
+/**
+ * A keyword argument was renamed: `KFold(n_folds=3)` → `KFold(n_splits=3)`. With
+ * `parameterKeys`, the name is an estimator parameter that is also spelled as a string: the
+ * key of a dict unpacked into the call (`BaggingRegressor(**{'base_estimator': knn})`), and
+ * a segment of a nested parameter's key in a notebook that imports one of the callees
+ * (`{'base_estimator__n_neighbors': [3, 5]}` for a search, `'bag__base_estimator'`).
+ */
 export function keywordRenamed(
-  info: IRuleInfo & ICallees & { keyword: string; to: string }
+  info: IRuleInfo &
+    ICallees & { keyword: string; to: string; parameterKeys?: boolean }
 ): IRule {
   return defineRule(
     info,
-    context =>
-      callsOf(context, info).flatMap(call =>
+    context => [
+      ...callsOf(context, info).flatMap(call =>
         argsOf(context, call)
           .filter(arg => arg.name === info.keyword)
           .map(arg =>
@@ -96,6 +103,8 @@ export function keywordRenamed(
             ])
           )
       ),
+      ...(info.parameterKeys ? Private.parameterKeys(context, info) : [])
+    ],
     [info.keyword]
   );
 }
@@ -407,4 +416,54 @@ export function defaultChanged(
     },
     info.callees
   );
+}
+
+namespace Private {
+  /** The dict keys that spell a renamed estimator parameter (see keywordRenamed). */
+  export function parameterKeys(
+    context: IRuleContext,
+    info: ICallees & { id: string; keyword: string; to: string }
+  ): IRuleMatch[] {
+    const unpacked = new Set(
+      callsOf(context, info).flatMap(call =>
+        argsOf(context, call)
+          .filter(arg => arg.star === '**')
+          .map(arg => arg.valueFrom)
+      )
+    );
+    const imported = [...context.imports.values()].some(target =>
+      info.callees?.some(name => target.endsWith(`.${name}`))
+    );
+    return context.nodes('DictionaryExpression').flatMap(dict => {
+      const matches: IRuleMatch[] = [];
+      for (let key = dict.firstChild; key; key = key.nextSibling) {
+        const value =
+          key.name === 'String' && key.nextSibling?.name === ':'
+            ? stringValue(textOf(context, key))
+            : null;
+        const segments = value?.split('__') ?? [];
+        const nested = segments.length > 1 && imported;
+        if (
+          !segments.includes(info.keyword) ||
+          !(nested || unpacked.has(dict.from))
+        ) {
+          continue;
+        }
+        const renamed = segments
+          .map(segment => (segment === info.keyword ? info.to : segment))
+          .join('__');
+        const quote = textOf(context, key).indexOf(value!);
+        matches.push(
+          matchAt(info.id, key, [
+            {
+              from: key.from + quote,
+              to: key.from + quote + value!.length,
+              insert: renamed
+            }
+          ])
+        );
+      }
+      return matches;
+    });
+  }
 }

@@ -19,6 +19,17 @@ export const unexpected = (keyword: string) => ({
   message: new RegExp(`unexpected keyword argument '${keyword}'`)
 });
 
+/**
+ * The errors of a renamed estimator parameter: as a keyword of the call, and as a key of
+ * `set_params` or a parameter search (`Invalid parameter 'base_estimator' for estimator`).
+ */
+export const renamedParameter = (keyword: string) => ({
+  ename: ['TypeError', 'ValueError'],
+  message: new RegExp(
+    `unexpected keyword argument '${keyword}'|Invalid parameter '${keyword}' for estimator`
+  )
+});
+
 /** The error of an import of a name a module no longer has. */
 export const cannotImport = (name: string) => ({
   ename: 'ImportError',

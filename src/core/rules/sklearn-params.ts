@@ -15,6 +15,7 @@ import {
   invalidParameter as invalid,
   valueTable as table,
   IRIS,
+  renamedParameter,
   unexpected
 } from './sklearn-info';
 
@@ -100,9 +101,10 @@ export const sklearnParamRules: IRule[] = [
       '0.21',
       '`n_iter` is `max_iter` in SGD estimators since 0.21.'
     ),
-    raises: unexpected('n_iter'),
+    raises: renamedParameter('n_iter'),
     callees: SGD,
     keyword: 'n_iter',
+    parameterKeys: true,
     to: 'max_iter',
     examples: [
       {
@@ -215,9 +217,10 @@ export const sklearnParamRules: IRule[] = [
       '1.4',
       '`base_estimator` is `estimator` in ensembles since 1.4.'
     ),
-    raises: unexpected('base_estimator'),
+    raises: renamedParameter('base_estimator'),
     callees: ENSEMBLES,
     keyword: 'base_estimator',
+    parameterKeys: true,
     to: 'estimator',
     examples: [
       {
@@ -226,6 +229,13 @@ export const sklearnParamRules: IRule[] = [
           'from sklearn.ensemble import BaggingClassifier\nfrom sklearn.tree import DecisionTreeClassifier\nprint(len(BaggingClassifier(base_estimator=DecisionTreeClassifier(), n_estimators=3).fit(X, y).estimators_))',
         after:
           'from sklearn.ensemble import BaggingClassifier\nfrom sklearn.tree import DecisionTreeClassifier\nprint(len(BaggingClassifier(estimator=DecisionTreeClassifier(), n_estimators=3).fit(X, y).estimators_))'
+      },
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.ensemble import BaggingClassifier\nfrom sklearn.neighbors import KNeighborsClassifier\nfrom sklearn.model_selection import GridSearchCV\ngrid = {'base_estimator__n_neighbors': [3, 5]}\nsearch = GridSearchCV(BaggingClassifier(KNeighborsClassifier(), n_estimators=3, random_state=0), grid, cv=3)\nprint(search.fit(X, y).best_score_ > 0.8)\nbag = BaggingClassifier(**{'base_estimator': KNeighborsClassifier(), 'n_estimators': 3})\nprint(len(bag.fit(X, y).estimators_))",
+        after:
+          "from sklearn.ensemble import BaggingClassifier\nfrom sklearn.neighbors import KNeighborsClassifier\nfrom sklearn.model_selection import GridSearchCV\ngrid = {'estimator__n_neighbors': [3, 5]}\nsearch = GridSearchCV(BaggingClassifier(KNeighborsClassifier(), n_estimators=3, random_state=0), grid, cv=3)\nprint(search.fit(X, y).best_score_ > 0.8)\nbag = BaggingClassifier(**{'estimator': KNeighborsClassifier(), 'n_estimators': 3})\nprint(len(bag.fit(X, y).estimators_))"
       }
     ]
   }),
@@ -235,9 +245,10 @@ export const sklearnParamRules: IRule[] = [
       '1.4',
       '`affinity` is `metric` in AgglomerativeClustering since 1.4.'
     ),
-    raises: unexpected('affinity'),
+    raises: renamedParameter('affinity'),
     callees: ['AgglomerativeClustering', 'FeatureAgglomeration'],
     keyword: 'affinity',
+    parameterKeys: true,
     to: 'metric',
     examples: [
       {

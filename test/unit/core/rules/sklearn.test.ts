@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { proposeRewrite, scanSource } from '../../../../src/core/rules';
+import {
+  importTable,
+  prepareSource,
+  proposeRewrite,
+  scanSource
+} from '../../../../src/core/rules';
 import { sklearnAttributeRules } from '../../../../src/core/rules/sklearn-attributes';
 import { sklearnSixRules } from '../../../../src/core/rules/sklearn-six';
 import { sklearnIoRules } from '../../../../src/core/rules/sklearn-io';
@@ -100,6 +105,42 @@ describe('n_alphas', () => {
       )?.source,
       'a = linear_model.LassoCV(alphas=20)\nb = ElasticNetCV(alphas=[0.1, 1.0])'
     );
+  });
+});
+
+describe('a renamed parameter spelled as a string', () => {
+  const rewrite = (cell: string, imports: string) =>
+    proposeRewrite(
+      cell,
+      scanSource(cell, sklearnParamRules, {
+        versions: TODAY,
+        imports: importTable([imports, cell].map(prepareSource))
+      })
+    )?.source ?? cell;
+  const BAGGING = 'from sklearn.ensemble import BaggingRegressor';
+
+  it("renames it in a search's keys and in a dict unpacked into the call", () => {
+    const cell = [
+      "grid = {'base_estimator__n_neighbors': [3, 5], 'bag__base_estimator__p': [1]}",
+      "bag = BaggingRegressor(**{'base_estimator': knn, 'n_estimators': 10})"
+    ].join('\n');
+    assert.equal(
+      rewrite(cell, BAGGING),
+      [
+        "grid = {'estimator__n_neighbors': [3, 5], 'bag__estimator__p': [1]}",
+        "bag = BaggingRegressor(**{'estimator': knn, 'n_estimators': 10})"
+      ].join('\n')
+    );
+  });
+
+  it('leaves keys of other dicts, other names and notebooks without the estimator alone', () => {
+    const cell = [
+      "config = {'base_estimator': 'tree', 'my_base_estimator__x': 1}",
+      "f(**{'base_estimator': knn})"
+    ].join('\n');
+    assert.equal(rewrite(cell, BAGGING), cell);
+    const nested = "grid = {'base_estimator__n_neighbors': [3, 5]}";
+    assert.equal(rewrite(nested, 'import numpy as np'), nested);
   });
 });
 
