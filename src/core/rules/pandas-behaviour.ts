@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defaultChanged, defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
+import { pandasCategoricalReplaceRule } from './pandas-categorical';
 import { pandasIxRule, subscriptKeys } from './pandas-ix';
 import { pandasNdimKeyRule, pandasSeriesKeyRule } from './pandas-series-keys';
 import { readsOnly } from './receivers';
@@ -64,6 +65,7 @@ export const pandasBehaviourRules: IRule[] = [
   pandasIxRule,
   pandasSeriesKeyRule,
   pandasNdimKeyRule,
+  pandasCategoricalReplaceRule,
   numericOnly({
     id: 'pandas.reduction-numeric-only',
     distribution: 'pandas',
