@@ -1,6 +1,14 @@
 import { defineRule, matchAt, type IRuleInfo } from './builders';
 import { pandasNotes } from './pandas-api';
-import { argsOf, calleeOf, dottedName, resolve, stringValue } from './syntax';
+import type { SyntaxNode } from '@lezer/common';
+import {
+  argsOf,
+  calleeOf,
+  dottedName,
+  resolve,
+  stringValue,
+  textOf
+} from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 /** pandas' option functions, and whether every other positional argument is a key. */
@@ -68,8 +76,94 @@ function optionRenamed(
   );
 }
 
+/**
+ * `pd.set_option('display.max_colwidth', -1)` and `pd.options.display.max_colwidth = -1`:
+ * a negative width meant no limit, which is `None` since pandas 1.0 (refused since 2.0).
+ */
+function negativeColwidths(
+  context: IRuleContext,
+  ruleId: string
+): IRuleMatch[] {
+  const none = (value: SyntaxNode) =>
+    /^-\s*\d+$/.test(textOf(context, value))
+      ? [
+          matchAt(ruleId, value, [
+            { from: value.from, to: value.to, insert: 'None' }
+          ])
+        ]
+      : [];
+  const calls = context.nodes('CallExpression').flatMap(call => {
+    const callee = calleeOf(context, call);
+    const dotted = callee && dottedName(context, callee.node);
+    const args = argsOf(context, call);
+    if (
+      !callee ||
+      !OPTION_CALLS.get(callee.name) ||
+      !dotted ||
+      !resolve(context, dotted).startsWith('pandas.') ||
+      args.some(arg => arg.star || arg.name)
+    ) {
+      return [];
+    }
+    return args.flatMap((key, i) => {
+      const name = stringValue(
+        context.source.slice(key.valueFrom, key.valueTo)
+      );
+      const value = args[i + 1];
+      return i % 2 === 0 && value && COLWIDTH.test(name ?? '')
+        ? none(value.value)
+        : [];
+    });
+  });
+  const assignments = context.nodes('AssignStatement').flatMap(statement => {
+    const target = statement.firstChild;
+    const dotted = target && dottedName(context, target);
+    return dotted &&
+      statement.lastChild !== target &&
+      resolve(context, dotted) === 'pandas.options.display.max_colwidth'
+      ? none(statement.lastChild!)
+      : [];
+  });
+  return [...calls, ...assignments];
+}
+
+// The option's names: in full, or any unambiguous end of it.
+const COLWIDTH = /^(display\.)?max_colwidth$/;
+
 /** pandas option names that no longer pick the option they did. */
 export const pandasOptionRules: IRule[] = [
+  defineRule(
+    {
+      id: 'pandas.negative-max-colwidth',
+      needs: ['max_colwidth'],
+      distribution: 'pandas',
+      since: '2.0.0',
+      summary:
+        "A negative 'display.max_colwidth' meant no limit: that is `None` since pandas 1.0, and a negative width is refused since 2.0.",
+      link: pandasNotes('2.0.0'),
+      raises: {
+        ename: 'ValueError',
+        message: /^Value must be a nonnegative integer or None/
+      },
+      examples: [
+        {
+          setup: 'import pandas as pd',
+          before:
+            "pd.set_option('display.max_colwidth', -1)\nprint(pd.get_option('display.max_colwidth'))",
+          after:
+            "pd.set_option('display.max_colwidth', None)\nprint(pd.get_option('display.max_colwidth'))"
+        },
+        {
+          setup: 'import pandas as pd',
+          before:
+            'pd.options.display.max_colwidth = -1\nprint(pd.options.display.max_colwidth)',
+          after:
+            'pd.options.display.max_colwidth = None\nprint(pd.options.display.max_colwidth)'
+        }
+      ]
+    },
+    context => negativeColwidths(context, 'pandas.negative-max-colwidth')
+  ),
   optionRenamed({
     id: 'pandas.ambiguous-option',
     distribution: 'pandas',

@@ -63,3 +63,35 @@ describe('option names', () => {
     }
   });
 });
+
+describe('a negative column width', () => {
+  it('is no limit, None, in every spelling of the option', () => {
+    assert.equal(
+      rewrite(
+        [
+          "pd.set_option('display.max_colwidth', -1)",
+          "pd.set_option('max_colwidth', - 1, 'display.width', -5)",
+          "with pd.option_context('display.max_rows', 5, 'display.max_colwidth', -1):",
+          '    pass',
+          'pd.options.display.max_colwidth = -1'
+        ].join('\n')
+      ),
+      [
+        "pd.set_option('display.max_colwidth', None)",
+        "pd.set_option('max_colwidth', None, 'display.width', -5)",
+        "with pd.option_context('display.max_rows', 5, 'display.max_colwidth', None):",
+        '    pass',
+        'pd.options.display.max_colwidth = None'
+      ].join('\n')
+    );
+  });
+
+  it('leaves widths, and options of other libraries, alone', () => {
+    const cell = [
+      "pd.set_option('display.max_colwidth', 100)",
+      "other.set_option('display.max_colwidth', -1)",
+      'options.display.max_colwidth = -1'
+    ].join('\n');
+    assert.equal(rewrite(cell, 'import pandas as pd\nimport other'), cell);
+  });
+});
