@@ -386,6 +386,12 @@ export const sklearnObjectRules: IRule[] = [
             "names = vec.get_feature_names()\nprint(names.index('red'), names + ['other'])",
           after:
             "names = list(vec.get_feature_names_out())\nprint(names.index('red'), names + ['other'])"
+        },
+        {
+          setup:
+            'import numpy as np\nfrom sklearn.preprocessing import PolynomialFeatures\npoly = PolynomialFeatures(2).fit(np.ones((3, 2)))',
+          before: "print(poly.get_feature_names(['a', 'b']))",
+          after: "print(list(poly.get_feature_names_out(['a', 'b'])))"
         }
       ]
     },
@@ -395,13 +401,17 @@ export const sklearnObjectRules: IRule[] = [
       context.nodes('PropertyName').flatMap(property => {
         const member = property.parent!;
         const call = member.parent;
+        const args =
+          call?.name === 'CallExpression' ? argsOf(context, call) : [];
+        // No argument, or the input features' names (PolynomialFeatures, OneHotEncoder).
         if (
           textOf(context, property) !== 'get_feature_names' ||
           call?.name !== 'CallExpression' ||
           call.firstChild?.to !== member.to ||
-          (call.getChild('ArgList')?.to ?? 0) -
-            (call.getChild('ArgList')?.from ?? 0) !==
-            2
+          args.length > 1 ||
+          args.some(
+            arg => arg.star || (arg.name && arg.name !== 'input_features')
+          )
         ) {
           return [];
         }
