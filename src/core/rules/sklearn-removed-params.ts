@@ -16,6 +16,7 @@ import { sklearnNormalizeRules } from './sklearn-normalize';
 import { sklearnMixinOrderRules } from './sklearn-mixin-order';
 import { sklearnOneHotRules } from './sklearn-one-hot';
 import { sklearnTrainScoreRules } from './sklearn-train-scores';
+import { sklearnRootMetricRules } from './sklearn-root-metrics';
 import type { IRule, IRuleContext } from './types';
 import { unexpected } from './sklearn-info';
 
@@ -466,6 +467,7 @@ export const sklearnRemovedParamRules: IRule[] = [
   ...sklearnLogisticRules,
   ...sklearnResidueRules,
   ...sklearnTrainScoreRules,
+  ...sklearnRootMetricRules,
   ...sklearnNormalizeRules,
   ...sklearnOneHotRules,
   ...sklearnMixinOrderRules
