@@ -29,7 +29,11 @@ export const READERS = [
   'loadtxt',
   'genfromtxt',
   'loadmat',
-  'imread'
+  'imread',
+  'fromfile',
+  // np.load, joblib.load: given a path (json.load and pickle.load take a file).
+  'load',
+  'load_svmlight_file'
 ];
 // `open(path)` reads too, unless its mode writes.
 const WRITE_MODE = /[wax]/;
@@ -211,6 +215,16 @@ export const dataCopyRules: IRule[] = [
           after: "print(pd.read_csv('data/Wine Data', header=None).shape)",
           files: ['notebook.ipynb', 'data', 'data/Wine Data'],
           answer: '0Wine Data'
+        },
+        {
+          setup:
+            "import os\nfrom sklearn.datasets import load_svmlight_file\nos.makedirs('data', exist_ok=True)\nwith open('data/binary.txt', 'w') as f:\n    f.write('1 1:0.5 2:1.0\\n0 1:0.1 2:0.2\\n')",
+          before:
+            "X, y = load_svmlight_file('classification/data/binary.txt')\nprint(X.shape, y.tolist())",
+          after:
+            "X, y = load_svmlight_file('data/binary.txt')\nprint(X.shape, y.tolist())",
+          files: ['notebook.ipynb', 'data', 'data/binary.txt'],
+          answer: '0classification/data/binary.txt'
         }
       ]
     },
