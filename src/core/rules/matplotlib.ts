@@ -286,6 +286,26 @@ export const matplotlibRules: IRule[] = [
       }
     ]
   }),
+  // A 3-D axes' w_xaxis, w_yaxis and w_zaxis.
+  ...['x', 'y', 'z'].map(axis =>
+    attributeRenamed({
+      id: `matplotlib.axes3d-w-${axis}axis`,
+      distribution: 'matplotlib',
+      since: '3.8.0',
+      summary: `A 3-D axes' \`w_${axis}axis\` was removed in matplotlib 3.8: it is its \`${axis}axis\`.`,
+      link: notes('3.8.0'),
+      raises: noAttribute(`w_${axis}axis`),
+      attribute: `w_${axis}axis`,
+      to: `${axis}axis`,
+      examples: [
+        {
+          setup: SETUP,
+          before: `ax = plt.figure().add_subplot(projection='3d')\nax.w_${axis}axis.set_ticklabels([])\nprint(ax.w_${axis}axis.axis_name)`,
+          after: `ax = plt.figure().add_subplot(projection='3d')\nax.${axis}axis.set_ticklabels([])\nprint(ax.${axis}axis.axis_name)`
+        }
+      ]
+    })
+  ),
   attributeRenamed({
     id: 'matplotlib.set-window-title',
     targets: ['matplotlib.backend_bases.FigureManagerBase.set_window_title'],
