@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt, type IRuleInfo } from './builders';
+import { spellName } from './bindings';
 import { guardedImport } from './removed-import';
 import { dottedName, indentAt, resolve, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
@@ -186,6 +187,7 @@ export function nameMoved(
       ) {
         matches.push(...Private.renameUses(context, info, useAs));
       }
+      matches.push(...Private.attributeUses(context, info, toName, useAs));
       return matches;
     },
     [info.name]
@@ -299,6 +301,53 @@ namespace Private {
       : { from: name.from, to: names[1].from, insert: '' };
   }
 
+  /** The arguments a moved name's calls gain (`svd_solver='randomized'`), at the call's end. */
+  function addedArgs(call: SyntaxNode | null, args?: string): ITextEdit[] {
+    if (!args || call?.name !== 'CallExpression') {
+      return [];
+    }
+    const list = call.getChild('ArgList')!;
+    const empty = list.to - list.from <= 2;
+    const at = list.to - 1;
+    return [{ from: at, to: at, insert: empty ? args : `, ${args}` }];
+  }
+
+  /**
+   * Uses through the old module, `preprocessing.Imputer(...)` with `from sklearn import
+   * preprocessing`: the new name as the notebook names the new module's attributes.
+   */
+  export function attributeUses(
+    context: IRuleContext,
+    info: {
+      id: string;
+      module: string;
+      name: string;
+      args?: string;
+      to: string;
+    },
+    toName: string,
+    useAs: string
+  ): IRuleMatch[] {
+    const target = `${info.module}.${info.name}`;
+    return context.nodes('MemberExpression').flatMap(member => {
+      const dotted = dottedName(context, member);
+      if (dotted === null || resolve(context, dotted) !== target) {
+        return [];
+      }
+      const spelled = spellName(context, { module: info.to, name: toName });
+      const edits: ITextEdit[] = [
+        {
+          from: member.from,
+          to: member.to,
+          insert: spelled.text + useAs.slice(toName.length),
+          needs: spelled.needs
+        }
+      ];
+      edits.push(...addedArgs(member.parent, info.args));
+      return [matchAt(info.id, member, edits)];
+    });
+  }
+
   /** Uses of a renamed imported name in the source (not attributes of other objects). */
   export function renameUses(
     context: IRuleContext,
@@ -324,16 +373,7 @@ namespace Private {
         const edits: ITextEdit[] = [
           { from: node.from, to: node.to, insert: useAs, needs }
         ];
-        const call = node.parent;
-        if (info.args && call?.name === 'CallExpression') {
-          const list = call.getChild('ArgList')!;
-          const empty = list.to - list.from <= 2;
-          edits.push({
-            from: list.to - 1,
-            to: list.to - 1,
-            insert: empty ? info.args : `, ${info.args}`
-          });
-        }
+        edits.push(...addedArgs(node.parent, info.args));
         return matchAt(info.id, node, edits);
       });
   }

@@ -143,15 +143,15 @@ function bayesianMixture(old: 'VBGMM' | 'DPGMM', example: string): IRule {
         ) {
           return [];
         }
+        // The name is renamed by `moved`: by its import, or as `mixture.VBGMM`.
         const args = bayesianArguments(context, call, old);
-        // `mixture.VBGMM(...)`: the attribute is renamed here, a bare name by its import.
-        const property =
-          callee.node.name === 'MemberExpression'
-            ? callee.node.lastChild
-            : null;
-        const from = property?.from ?? list.from;
-        const insert = `${property ? BAYESIAN : ''}${args}`;
-        return args ? [matchAt(id, list, [{ from, to: list.to, insert }])] : [];
+        return args
+          ? [
+              matchAt(id, list, [
+                { from: list.from, to: list.to, insert: args }
+              ])
+            ]
+          : [];
       })
     ],
     [old]

@@ -144,6 +144,32 @@ describe('a renamed parameter spelled as a string', () => {
   });
 });
 
+describe('a moved name used through its old module', () => {
+  const rules = [...sklearnObjectRules, ...sklearnRemovedParamRules];
+
+  it('is the new name, imported as the notebook imports names, with its arguments', () => {
+    const cell = "impute = preprocessing.Imputer(strategy='median', axis=0)";
+    for (const [name, module] of [
+      ['preprocessing', 'sklearn.preprocessing'],
+      ['skp', 'sklearn.preprocessing']
+    ]) {
+      const written = cell.replace('preprocessing.', `${name}.`);
+      const imports = new Map([[name, module]]);
+      const matches = scanSource(written, rules, { versions: TODAY, imports });
+      assert.equal(
+        proposeRewrite(written, matches, { bound: new Set([name]) })?.source,
+        "from sklearn.impute import SimpleImputer\nimpute = SimpleImputer(strategy='median')"
+      );
+    }
+  });
+
+  it("leaves another module's attribute of that name alone", () => {
+    const cell = 'impute = preprocessing.Imputer()';
+    const imports = new Map([['preprocessing', 'mylib.preprocessing']]);
+    assert.deepEqual(scanSource(cell, rules, { versions: TODAY, imports }), []);
+  });
+});
+
 describe('six in every form', () => {
   const rewrite = (cell: string) =>
     proposeRewrite(cell, scanSource(cell, sklearnSixRules, { versions: TODAY }))
