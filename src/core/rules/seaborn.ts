@@ -6,7 +6,13 @@ import {
   matchAt
 } from './builders';
 import { moduleMoved, nameRemoved } from './builders-imports';
-import { argsOf, calleeOf, dottedName, resolve } from './syntax';
+import {
+  argsOf,
+  calleeOf,
+  dottedName,
+  removeArgument,
+  resolve
+} from './syntax';
 import type { IRule, ITextEdit } from './types';
 
 const notes = (version: string) =>
@@ -173,6 +179,58 @@ export const seabornRules: IRule[] = [
           insert: i === 0 ? 'x=' : 'y='
         }));
         return [matchAt('seaborn.positional-xy', call, edits)];
+      })
+  ),
+  defineRule(
+    {
+      id: 'seaborn.vectors-with-data',
+      needs: ['data'],
+      onFailureOnly: true,
+      distribution: 'seaborn',
+      since: '0.12.0',
+      summary:
+        'Before seaborn 0.12 a plot given its x and y as vectors ignored `data=`; now the vectors must be as long as `data`: the `data` it ignored goes.',
+      link: notes('0.12.0'),
+      raises: {
+        ename: 'ValueError',
+        message: /vectors must match length of `data` when both are used/
+      },
+      examples: [
+        {
+          setup: `${SETUP}\nimport numpy as np\npredicted = np.array([0, 1, 1])`,
+          before:
+            "ax = sns.countplot(x=predicted, data=df, palette='RdBu_r', hue=predicted, legend=False)\nprint(len(ax.patches))",
+          after:
+            "ax = sns.countplot(x=predicted, palette='RdBu_r', hue=predicted, legend=False)\nprint(len(ax.patches))"
+        }
+      ]
+    },
+    // Only where every variable is a vector: a column named by a string reads `data`.
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const dotted = callee && dottedName(context, callee.node);
+        const resolved = dotted ? resolve(context, dotted) : '';
+        const args = argsOf(context, call);
+        const data = args.findIndex(arg => arg.name === 'data');
+        const variables = args.filter(arg =>
+          ['x', 'y', 'hue'].includes(arg.name ?? '')
+        );
+        if (
+          !resolved.startsWith('seaborn.') ||
+          !XY_FUNCTIONS.includes(resolved.replace(/^seaborn\./, '')) ||
+          data < 0 ||
+          variables.length === 0 ||
+          variables.some(arg => /String$/.test(arg.value.name)) ||
+          args.some(arg => !arg.name || arg.star)
+        ) {
+          return [];
+        }
+        return [
+          matchAt('seaborn.vectors-with-data', args[data], [
+            removeArgument(context, call, data)
+          ])
+        ];
       })
   ),
   aliasReplaced({

@@ -39,3 +39,36 @@ describe('seaborn x and y by position', () => {
     }
   });
 });
+
+describe('seaborn vectors with data', () => {
+  const rule = seabornRules.find(r => r.id === 'seaborn.vectors-with-data')!;
+  const imports = new Map([['sns', 'seaborn']]);
+  const rewrite = (source: string) =>
+    proposeRewrite(
+      source,
+      scanSource(source, [rule], { versions: TODAY, imports })
+    )?.source ?? source;
+
+  it('drops the data a plot of vectors ignored', () => {
+    assert.equal(
+      rewrite('sns.countplot(x=answer_seven(), data=answer_one())'),
+      'sns.countplot(x=answer_seven())'
+    );
+    assert.equal(
+      rewrite('sns.scatterplot(x=xs, y=ys, hue=labels, data=df, s=5)'),
+      'sns.scatterplot(x=xs, y=ys, hue=labels, s=5)'
+    );
+  });
+
+  it('keeps data where a variable names a column, or an argument is positional', () => {
+    for (const source of [
+      "sns.barplot(x='g', y=values, data=df)",
+      'sns.countplot(x=xs, hue=f"{col}", data=df)',
+      'sns.lineplot(xs, y=ys, data=df)',
+      'sns.countplot(data=df)',
+      'other.countplot(x=xs, data=df)'
+    ]) {
+      assert.equal(rewrite(source), source);
+    }
+  });
+});
