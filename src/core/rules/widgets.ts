@@ -250,7 +250,7 @@ namespace Private {
     }
     const func = textOf(context, target.value);
     const name = target.value.name === 'VariableName' ? func : null;
-    const values = initialValues(context, rest, defaultsOf(context, name));
+    const values = initialValues(context, rest, paramsOf(context, name));
     if (values === null) {
       return null;
     }
@@ -316,7 +316,7 @@ namespace Private {
       const func = textOf(context, name);
       // A decorator's ArgList is read as a call's.
       const args = list ? argsOf(context, decorator) : [];
-      const values = initialValues(context, args, defaultsOf(context, func));
+      const values = initialValues(context, args, paramsOf(context, func));
       if (values === null) {
         return [];
       }
@@ -336,23 +336,38 @@ namespace Private {
     });
   }
 
-  /** The parameters of `def name(...)` in the source that have defaults. */
-  function defaultsOf(context: IRuleContext, name: string | null): Set<string> {
-    const found = new Set<string>();
+  /** The parameters of `def name(...)` in the source, and which of them have defaults. */
+  interface IParams {
+    defaults: Set<string>;
+    /** Every parameter a keyword can name; null when unknown or `**kwargs` takes any. */
+    named: Set<string> | null;
+  }
+
+  function paramsOf(context: IRuleContext, name: string | null): IParams {
+    const defaults = new Set<string>();
     const definition = context.nodes('FunctionDefinition').find(d => {
       const own = d.getChild('VariableName');
       return own !== null && textOf(context, own) === name;
     });
     const params = definition?.getChild('ParamList');
+    let named: Set<string> | null = params ? new Set() : null;
+    let star = '';
     for (let child = params?.firstChild; child; child = child.nextSibling) {
-      if (
-        child.name === 'VariableName' &&
-        child.nextSibling?.name === 'AssignOp'
-      ) {
-        found.add(textOf(context, child));
+      if (child.name === 'VariableName') {
+        const param = textOf(context, child);
+        if (star === '**') {
+          named = null;
+        } else if (star !== '*' || child.prevSibling?.name !== '*') {
+          named?.add(param);
+        }
+        if (child.nextSibling?.name === 'AssignOp') {
+          defaults.add(param);
+        }
+      } else if (child.name === '*' || child.name === '**') {
+        star = child.name;
       }
     }
-    return found;
+    return { defaults, named };
   }
 
   /**
@@ -363,14 +378,18 @@ namespace Private {
   function initialValues(
     context: IRuleContext,
     args: IArgument[],
-    defaults: ReadonlySet<string>
+    { defaults, named }: IParams
   ): string | null {
     const values: string[] = [];
     for (const arg of args) {
       if (!arg.name) {
         return null;
       }
-      if (defaults.has(arg.name) && !isFixed(context, arg.value)) {
+      // A control for no parameter of the function was never made (nor passed).
+      if (
+        (defaults.has(arg.name) && !isFixed(context, arg.value)) ||
+        (named && !named.has(arg.name))
+      ) {
         continue;
       }
       const value = initialValue(context, arg.value);

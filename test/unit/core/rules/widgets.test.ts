@@ -32,6 +32,24 @@ function rewrittenCell(cells: string[], index: number): string {
 }
 
 describe('interactive controls without ipywidgets', () => {
+  it('passes no control for a parameter the function does not have, as interact did', () => {
+    const source = [
+      'from IPython.html.widgets import interact',
+      'def plot_digits(n_components, *, cmap):',
+      '    print(n_components)',
+      'interact(plot_digits, n_components=[1, 64], nside=[1, 8], cmap=["a"])'
+    ].join('\n');
+    assert.match(
+      rewritten(source),
+      /\nplot_digits\(n_components=1, cmap="a"\)$/
+    );
+    const open = source.replace(', *, cmap', ', **options');
+    assert.match(
+      rewritten(open),
+      /\nplot_digits\(n_components=1, nside=1, cmap="a"\)$/
+    );
+  });
+
   it('keeps the controls where ipywidgets is installed', () => {
     const source = 'from ipywidgets import interact\ninteract(show, n=(0, 10))';
     assert.equal(rewritten(source, 'True'), source);
