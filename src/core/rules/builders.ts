@@ -207,10 +207,11 @@ export function valueRenamed(
           !args[info.position].star
             ? args[info.position]
             : undefined);
-        if (!arg || arg.value.name !== 'String') {
+        const string = arg && Private.stringOf(context, arg.value, call);
+        if (!string) {
           return [];
         }
-        const literal = textOf(context, arg.value);
+        const literal = textOf(context, string);
         const value = stringValue(literal);
         const renamed = value === null ? null : info.rename(value);
         if (renamed === null || renamed === value) {
@@ -221,8 +222,8 @@ export function valueRenamed(
         return [
           matchAt(info.id, arg, [
             {
-              from: arg.value.from,
-              to: arg.value.to,
+              from: string.from,
+              to: string.to,
               insert: `${prefix}${quote}${renamed}${quote}`
             }
           ])
@@ -419,6 +420,48 @@ export function defaultChanged(
 }
 
 namespace Private {
+  /**
+   * The string literal a value is: itself, or for a name (`scoring=scoring`) the literal
+   * last assigned to it above the call in the same source (`scoring = 'mean_squared_error'`).
+   */
+  export function stringOf(
+    context: IRuleContext,
+    value: SyntaxNode,
+    call: SyntaxNode
+  ): SyntaxNode | null {
+    if (value.name === 'String') {
+      return value;
+    }
+    if (value.name !== 'VariableName') {
+      return null;
+    }
+    const name = textOf(context, value);
+    const assigned = context
+      .nodes('AssignStatement')
+      .filter(assign => {
+        const target = assign.firstChild;
+        return (
+          assign.to <= call.from &&
+          scopeOf(assign) === scopeOf(call) &&
+          target?.name === 'VariableName' &&
+          target.nextSibling?.name === 'AssignOp' &&
+          textOf(context, target) === name
+        );
+      })
+      .pop();
+    return assigned?.lastChild?.name === 'String' ? assigned.lastChild : null;
+  }
+
+  /** The function a node is in, or null at the top level. */
+  function scopeOf(node: SyntaxNode): number | null {
+    for (let up = node.parent; up; up = up.parent) {
+      if (up.name === 'FunctionDefinition' || up.name === 'LambdaExpression') {
+        return up.from;
+      }
+    }
+    return null;
+  }
+
   /** The dict keys that spell a renamed estimator parameter (see keywordRenamed). */
   export function parameterKeys(
     context: IRuleContext,

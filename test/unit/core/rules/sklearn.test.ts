@@ -170,6 +170,32 @@ describe('a moved name used through its old module', () => {
   });
 });
 
+describe('a renamed value given through a variable', () => {
+  const rewrite = (cell: string) =>
+    proposeRewrite(
+      cell,
+      scanSource(cell, sklearnParamRules, { versions: TODAY })
+    )?.source ?? cell;
+
+  it('renames the string last assigned to it above the call', () => {
+    assert.equal(
+      rewrite(
+        "scoring = 'r2'\nscoring = 'mean_squared_error'\nplot_learning_curve(est, X, y, scoring=scoring)"
+      ),
+      "scoring = 'r2'\nscoring = 'neg_mean_squared_error'\nplot_learning_curve(est, X, y, scoring=scoring)"
+    );
+  });
+
+  it('leaves a name assigned below the call, or in another scope, alone', () => {
+    for (const cell of [
+      "f(scoring=scoring)\nscoring = 'mean_squared_error'",
+      "scoring = 'mean_squared_error'\ndef f(scoring):\n    return g(scoring=scoring)"
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
+
 describe('six in every form', () => {
   const rewrite = (cell: string) =>
     proposeRewrite(cell, scanSource(cell, sklearnSixRules, { versions: TODAY }))
