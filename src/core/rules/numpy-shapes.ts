@@ -5,6 +5,7 @@ import {
   appendArgument,
   argsOf,
   calleeOf,
+  childrenOf,
   dottedName,
   resolve,
   textOf
@@ -52,6 +53,9 @@ const PURE = new Set([
   ':'
 ]);
 const NUMPY = "__import__('numpy')";
+// A %-format's conversions, `%s`, `%.5f`, `%8.3e`; `%%` is none.
+const CONVERSION = /%(?:%|[-+ #0]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa])/g;
+const NUMBER_CONVERSION = /[diouxXeEfFgG]$/;
 
 /**
  * Whether a node sits in a function or lambda: its names may be the function's own, which
@@ -136,11 +140,11 @@ export const numpyShapeRules: IRule[] = [
   defineRule(
     {
       id: 'numpy.size-one-array-scalar',
-      needs: ['float', 'int'],
+      needs: ['float', 'int', '%'],
       distribution: 'numpy',
       since: '1.25.0',
       summary:
-        '`float()` or `int()` of an array (or Series) with one element is an error now: take the element with `.item()`.',
+        '`float()`, `int()` or a `%f` format of an array (or Series) with one element is an error now: take the element with `.item()`.',
       link: NOTES('1.25.0'),
       raises: {
         ename: 'TypeError',
@@ -154,45 +158,63 @@ export const numpyShapeRules: IRule[] = [
           before: 'print(round(float(lr.intercept_), 2))',
           after: 'print(round(float(lr.intercept_.item()), 2))',
           answer: '1 1 True'
+        },
+        {
+          setup:
+            'from sklearn.linear_model import LinearRegression\nlr = LinearRegression().fit([[0], [1], [2]], [1, 3, 5])',
+          before: "print('slope %.2f (%s)' % (lr.coef_, lr.coef_))",
+          after: "print('slope %.2f (%s)' % (lr.coef_.item(), lr.coef_))",
+          answer: '1 1 True'
         }
       ]
     },
-    context =>
-      context.nodes('CallExpression').flatMap(call => {
+    context => [
+      ...context.nodes('CallExpression').flatMap(call => {
         const callee = calleeOf(context, call);
         const args = argsOf(context, call);
-        if (
-          callee?.node.name !== 'VariableName' ||
-          !['float', 'int'].includes(callee.name) ||
-          args.length !== 1 ||
-          args[0].name ||
-          args[0].star ||
-          !Private.pure(args[0].value) ||
-          inFunction(call) ||
-          // An element or attribute (`ratings[0]`, `lr.intercept_`); a plain name is
-          // most often a Python number.
-          !Private.hasMember(args[0].value)
-        ) {
+        return callee?.node.name === 'VariableName' &&
+          ['float', 'int'].includes(callee.name) &&
+          args.length === 1 &&
+          !args[0].name &&
+          !args[0].star
+          ? Private.oneElement(context, args[0].value, call)
+          : [];
+      }),
+      // `'%.2f' % (lr.coef_, ...)`: the values a number conversion formats.
+      ...context.nodes('BinaryExpression').flatMap(format => {
+        const [text, op, values] = [
+          format.firstChild,
+          format.firstChild?.nextSibling,
+          format.lastChild
+        ];
+        const conversions =
+          text?.name === 'String' &&
+          op?.name === 'ArithOp' &&
+          textOf(context, op) === '%'
+            ? Private.conversions(textOf(context, text))
+            : null;
+        if (!conversions || !values) {
           return [];
         }
-        const node = args[0].value;
-        const value = textOf(context, node);
-        const primary = /^(VariableName|MemberExpression)$/.test(node.name);
-        const insert = `${primary ? value : `(${value})`}.item()`;
-        return [
-          Private.asking(
-            'numpy.size-one-array-scalar',
-            call,
-            `(lambda a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), hasattr(a, 'item')))(${value})`,
-            answer => {
-              const [ndim, size, item] = answer.split(' ');
-              return Number(ndim) >= 1 && size === '1' && item === 'True'
-                ? [{ from: node.from, to: node.to, insert }]
-                : null;
-            }
-          )
-        ];
+        const inner =
+          values.name === 'ParenthesizedExpression'
+            ? values.firstChild?.nextSibling
+            : values;
+        const items =
+          inner?.name === 'TupleExpression'
+            ? childrenOf(inner).filter(c => !/^[(),]$/.test(c.name))
+            : inner
+              ? [inner]
+              : [];
+        return items.length === conversions.length
+          ? items.flatMap((item, i) =>
+              NUMBER_CONVERSION.test(conversions[i])
+                ? Private.oneElement(context, item, item)
+                : []
+            )
+          : [];
       })
+    ]
   ),
   defineRule(
     {
@@ -342,6 +364,48 @@ export const numpyShapeRules: IRule[] = [
 ];
 
 namespace Private {
+  /**
+   * The question whether a value is an array with one element, and its `.item()` if so:
+   * an element or attribute (`ratings[0]`, `lr.intercept_`) outside functions; a plain
+   * name is most often a Python number.
+   */
+  export function oneElement(
+    context: IRuleContext,
+    node: SyntaxNode,
+    at: SyntaxNode
+  ): IRuleMatch[] {
+    if (!pure(node) || inFunction(node) || !hasMember(node)) {
+      return [];
+    }
+    const value = textOf(context, node);
+    const primary = /^(VariableName|MemberExpression)$/.test(node.name);
+    const insert = `${primary ? value : `(${value})`}.item()`;
+    return [
+      asking(
+        'numpy.size-one-array-scalar',
+        at,
+        `(lambda a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), hasattr(a, 'item')))(${value})`,
+        answer => {
+          const [ndim, size, item] = answer.split(' ');
+          return Number(ndim) >= 1 && size === '1' && item === 'True'
+            ? [{ from: node.from, to: node.to, insert }]
+            : null;
+        }
+      )
+    ];
+  }
+
+  /**
+   * The conversions of a %-format string literal, in order (`%%` left out); null for a
+   * format this does not read (`%(name)s`, a `*` width).
+   */
+  export function conversions(literal: string): string[] | null {
+    if (/%\(|%[-+ #0]*\*/.test(literal)) {
+      return null;
+    }
+    return (literal.match(CONVERSION) ?? []).filter(c => c !== '%%');
+  }
+
   /** Whether a call's callee resolves to one of the dotted names. */
   export function calls(
     context: IRuleContext,

@@ -108,6 +108,43 @@ describe('array shapes', () => {
   });
 });
 
+describe('an array with one element in a %-format', () => {
+  const id = 'numpy.size-one-array-scalar';
+  const asked = (source: string) =>
+    matchesIn(rule(id), source).map(m => source.slice(m.from, m.to));
+
+  it('asks about the values number conversions format, by place', () => {
+    assert.deepEqual(
+      asked(
+        "print('%s: %.5f, %d%% %s' % (name, model.coef_, res[0], model.coef_))"
+      ),
+      ['model.coef_', 'res[0]']
+    );
+    assert.deepEqual(asked("s = 'b=%.3f' % lr.intercept_"), ['lr.intercept_']);
+  });
+
+  it('leaves named and starred formats, and other counts of values, alone', () => {
+    for (const source of [
+      "s = '%(a).2f' % {'a': m.coef_}",
+      "s = '%*.2f' % (8, m.coef_)",
+      "s = '%.2f %.2f' % m.coef_"
+    ]) {
+      assert.deepEqual(asked(source), []);
+    }
+  });
+
+  it('takes the element of a one-element array', () => {
+    assert.equal(
+      rewritten(id, "t = 'w=%.2f' % (lr.coef_,)", '1 1 True'),
+      "t = 'w=%.2f' % (lr.coef_.item(),)"
+    );
+    assert.equal(
+      rewritten(id, "t = 'w=%.2f' % lr.coef_", '1 3 True'),
+      "t = 'w=%.2f' % lr.coef_"
+    );
+  });
+});
+
 describe('a single sample in a function', () => {
   it('is one row for a model the function builds from scikit-learn, and is left on any other', () => {
     const source =
