@@ -365,6 +365,26 @@ export const sklearnParamRules: IRule[] = [
   }),
   valueRenamed({
     ...info(
+      'penalty-case',
+      '0.16',
+      "Penalties are spelled in lower case: `penalty='L1'` is `penalty='l1'` (liblinear once took either)."
+    ),
+    raises: invalid('penalty'),
+    callees: ['LogisticRegression', 'LinearSVC'],
+    keyword: 'penalty',
+    rename: table({ L1: 'l1', L2: 'l2' }),
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.linear_model import LogisticRegression\nprint(LogisticRegression(penalty='L1', solver='liblinear').fit(X[y < 2], y[y < 2]).penalty)",
+        after:
+          "from sklearn.linear_model import LogisticRegression\nprint(LogisticRegression(penalty='l1', solver='liblinear').fit(X[y < 2], y[y < 2]).penalty)"
+      }
+    ]
+  }),
+  valueRenamed({
+    ...info(
       'gradient-boosting-loss',
       '1.3',
       "Gradient boosting losses 'ls', 'lad', 'deviance' are 'squared_error', 'absolute_error', 'log_loss'."
