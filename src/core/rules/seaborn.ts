@@ -13,7 +13,8 @@ import {
   removeArgument,
   resolve
 } from './syntax';
-import type { IRule, ITextEdit } from './types';
+import type { SyntaxNode } from '@lezer/common';
+import type { IRule, IRuleContext, ITextEdit } from './types';
 
 const notes = (version: string) =>
   `https://seaborn.pydata.org/whatsnew/v${version}.html`;
@@ -41,6 +42,19 @@ const XY_FUNCTIONS = [
   'jointplot',
   'kdeplot'
 ];
+
+/** The calls of seaborn's plotting functions that take x and y (XY_FUNCTIONS). */
+function xyPlots(context: IRuleContext): SyntaxNode[] {
+  return context.nodes('CallExpression').filter(call => {
+    const callee = calleeOf(context, call);
+    const dotted = callee && dottedName(context, callee.node);
+    const resolved = dotted ? resolve(context, dotted) : '';
+    return (
+      resolved.startsWith('seaborn.') &&
+      XY_FUNCTIONS.includes(resolved.slice('seaborn.'.length))
+    );
+  });
+}
 
 /** seaborn API removals, 0.9 to 0.13. */
 export const seabornRules: IRule[] = [
@@ -155,17 +169,12 @@ export const seabornRules: IRule[] = [
       ]
     },
     context =>
-      context.nodes('CallExpression').flatMap(call => {
-        const callee = calleeOf(context, call);
-        const dotted = callee && dottedName(context, callee.node);
-        const resolved = dotted ? resolve(context, dotted) : '';
+      xyPlots(context).flatMap(call => {
         const args = argsOf(context, call);
         const positional = args.filter(arg => !arg.name && !arg.star);
         // Without data, one positional argument is today's `data`; two fail.
         const hasData = args.some(arg => arg.name === 'data');
         if (
-          !XY_FUNCTIONS.includes(resolved.replace(/^seaborn\./, '')) ||
-          !resolved.startsWith('seaborn.') ||
           positional.length < (hasData ? 1 : 2) ||
           positional.length > 2 ||
           args.indexOf(positional[positional.length - 1]) !==
@@ -207,18 +216,13 @@ export const seabornRules: IRule[] = [
     },
     // Only where every variable is a vector: a column named by a string reads `data`.
     context =>
-      context.nodes('CallExpression').flatMap(call => {
-        const callee = calleeOf(context, call);
-        const dotted = callee && dottedName(context, callee.node);
-        const resolved = dotted ? resolve(context, dotted) : '';
+      xyPlots(context).flatMap(call => {
         const args = argsOf(context, call);
         const data = args.findIndex(arg => arg.name === 'data');
         const variables = args.filter(arg =>
           ['x', 'y', 'hue'].includes(arg.name ?? '')
         );
         if (
-          !resolved.startsWith('seaborn.') ||
-          !XY_FUNCTIONS.includes(resolved.replace(/^seaborn\./, '')) ||
           data < 0 ||
           variables.length === 0 ||
           variables.some(arg => /String$/.test(arg.value.name)) ||

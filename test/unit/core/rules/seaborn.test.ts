@@ -6,14 +6,19 @@ import { testExamples, TODAY } from './helpers';
 
 testExamples(seabornRules);
 
-describe('seaborn x and y by position', () => {
-  const rule = seabornRules.find(r => r.id === 'seaborn.positional-xy')!;
+/** A seaborn rule's rewrite of a source that imports seaborn as sns. */
+function rewriter(id: string): (source: string) => string {
+  const rule = seabornRules.find(r => r.id === id)!;
   const imports = new Map([['sns', 'seaborn']]);
-  const rewrite = (source: string) =>
+  return source =>
     proposeRewrite(
       source,
       scanSource(source, [rule], { versions: TODAY, imports })
     )?.source ?? source;
+}
+
+describe('seaborn x and y by position', () => {
+  const rewrite = rewriter('seaborn.positional-xy');
 
   it('names two positional arguments x and y, with or without data', () => {
     assert.equal(rewrite('sns.lineplot(xs, ys)'), 'sns.lineplot(x=xs, y=ys)');
@@ -41,13 +46,7 @@ describe('seaborn x and y by position', () => {
 });
 
 describe('seaborn vectors with data', () => {
-  const rule = seabornRules.find(r => r.id === 'seaborn.vectors-with-data')!;
-  const imports = new Map([['sns', 'seaborn']]);
-  const rewrite = (source: string) =>
-    proposeRewrite(
-      source,
-      scanSource(source, [rule], { versions: TODAY, imports })
-    )?.source ?? source;
+  const rewrite = rewriter('seaborn.vectors-with-data');
 
   it('drops the data a plot of vectors ignored', () => {
     assert.equal(
