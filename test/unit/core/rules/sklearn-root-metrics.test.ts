@@ -1,23 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  importTable,
-  namesBound,
-  prepareSource,
-  proposeRewrite,
-  scanSource
-} from '../../../../src/core/rules';
+import { proposeRewrite } from '../../../../src/core/rules';
 import { sklearnRootMetricRule } from '../../../../src/core/rules/sklearn-root-metrics';
-import { TODAY } from './helpers';
+import { boundBy, matchesIn } from './helpers';
 
-/** The cell as the rule rewrites it in a notebook that imports `imports`. */
+/** The cell as the rule rewrites it after an earlier cell `imports`. */
 function rewrite(cell: string, imports: string): string {
-  const matches = scanSource(cell, [sklearnRootMetricRule], {
-    versions: TODAY,
-    imports: importTable([imports, cell].map(prepareSource))
-  });
-  // The imports are an earlier cell's: the names they bind are bound.
-  const bound = namesBound(prepareSource(imports));
+  const matches = matchesIn(sklearnRootMetricRule, cell, { setup: imports });
+  const bound = boundBy({ setup: imports });
   return proposeRewrite(cell, matches, { bound })?.source ?? cell;
 }
 
@@ -48,10 +38,7 @@ describe('squared=False', () => {
     const cell = 'e = mean_squared_error(y, p, squared=root)';
     assert.equal(rewrite(cell, imports), cell);
     assert.equal(
-      scanSource(cell, [sklearnRootMetricRule], {
-        versions: TODAY,
-        imports: importTable([imports, cell].map(prepareSource))
-      }).length,
+      matchesIn(sklearnRootMetricRule, cell, { setup: imports }).length,
       1
     );
   });
