@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule } from './builders';
+import { importTable } from './prepare';
 import { SKLEARN_NAMES } from './sklearn-names';
 import { textOf } from './syntax';
 import type { IBinding, IRule, IRuleContext, IRuleMatch } from './types';
@@ -75,10 +76,11 @@ const ID = 'python.hidden-state-import';
 const DEFERRED_ID = 'python.import-not-run';
 
 /**
- * Hidden state: a well-known library name that nothing in the notebook binds (the cell
- * that imported it was deleted, or ran only on the author's machine). The kernel is asked
- * whether the name is defined when the cell is about to run; if not, its import is added
- * before the statement that first needs it.
+ * Hidden state: a well-known library name that nothing in the notebook binds where it is
+ * used (the cell that imported it was deleted, ran only on the author's machine, or comes
+ * later: another rule's rewrite may have put it there). The kernel is asked whether the
+ * name is defined when the cell is about to run; if not, its import is added before the
+ * statement that first needs it.
  */
 export const hiddenStateRules: IRule[] = [
   defineRule(
@@ -110,6 +112,7 @@ export const hiddenStateRules: IRule[] = [
     },
     context => {
       const seen = new Set<string>();
+      const own = Private.importedHere(context);
       const matches: IRuleMatch[] = [];
       for (const node of context.nodes('VariableName')) {
         const name = textOf(context, node);
@@ -117,8 +120,10 @@ export const hiddenStateRules: IRule[] = [
         if (
           !known ||
           seen.has(name) ||
-          // Imported by some cell, maybe one below: the notebook has it.
-          context.imports.has(name) ||
+          // This cell or one above imports it, or some cell imports it as another thing.
+          own.has(name) ||
+          Private.importedAbove(context, name) ||
+          Private.importedOtherwise(context, name, known.statement) ||
           // Its own function or variable of that name, in some cell.
           context.defined.has(name) ||
           !Private.isRead(node) ||
@@ -258,6 +263,39 @@ namespace Private {
             : null
       }
     };
+  }
+
+  /**
+   * Whether a cell above this one imports the name (any cell, where the cell's place is
+   * not known): one below, or one a rewrite put there, has not run yet.
+   */
+  export function importedAbove(context: IRuleContext, name: string): boolean {
+    const at =
+      context.cells?.findIndex(cell => cell.source === context.source) ?? -1;
+    return at < 0
+      ? context.imports.has(name)
+      : context.cells!.slice(0, at).some(cell => importTable([cell]).has(name));
+  }
+
+  /**
+   * Whether a cell of the notebook imports the name as another thing than the well-known
+   * import would (`import autograd.numpy as np`). The same import in another cell, one
+   * below or one that did not run, leaves the name to the kernel's answer.
+   */
+  export function importedOtherwise(
+    context: IRuleContext,
+    name: string,
+    statement: string
+  ): boolean {
+    const target = context.imports.get(name);
+    const known = /^from ([\w.]+) import (\w+)$/.exec(statement);
+    return (
+      target !== undefined &&
+      target !==
+        (known
+          ? `${known[1]}.${known[2]}`
+          : /^import ([\w.]+)/.exec(statement)![1])
+    );
   }
 
   /**

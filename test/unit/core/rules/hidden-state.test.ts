@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { proposeRewrite, scanSource } from '../../../../src/core/rules';
+import {
+  importTable,
+  prepareSource,
+  proposeRewrite,
+  scanSource
+} from '../../../../src/core/rules';
 import { hiddenStateRules } from '../../../../src/core/rules/hidden-state';
 import { answered, matchesIn, testExamples, TODAY } from './helpers';
 
@@ -24,10 +29,32 @@ describe('hidden state', () => {
     );
   });
 
-  it('leaves names the notebook imports in any cell, or the kernel has', () => {
+  it('leaves names the notebook imports in a cell above, or the kernel has', () => {
     const source = "df = pd.read_csv('train.csv')";
     assert.equal(rewritten(source, 'import pandas as pd'), source);
     assert.equal(rewritten(source, '', 'True'), source);
+  });
+
+  it('imports a name that the notebook imports only in a cell below', () => {
+    // A rewrite in the cell below added its import: this cell runs first.
+    const source = 'X = np.arange(10).reshape((5, 2))';
+    const below = 'import numpy as np\ncv = KFold(3).split(np.zeros(10))';
+    const scan = (cells: string[]) =>
+      answered(
+        scanSource(source, [rule], {
+          versions: TODAY,
+          imports: importTable(cells.map(prepareSource)),
+          cells: cells.map(prepareSource)
+        }),
+        'False'
+      );
+    assert.equal(
+      proposeRewrite(source, scan([source, below]))?.source,
+      `import numpy as np\n${source}`
+    );
+    assert.deepEqual(scan([below, source]), []);
+    // Below, the notebook's own meaning of the name: not numpy's.
+    assert.deepEqual(scan([source, 'import autograd.numpy as np']), []);
   });
 
   it("asks whether a module's library is installed before importing it", () => {
