@@ -25,6 +25,12 @@ const RENAMED: readonly (readonly [string, string, string, string])[] = [
     'print(LabelShuffleSplit(n_splits=4, test_size=0.25, random_state=0).get_n_splits())'
   ],
   [
+    'leave-p-label-out',
+    'LeavePLabelOut',
+    'LeavePGroupsOut',
+    'print(LeavePLabelOut(n_groups=2).get_n_splits(X, y, groups))'
+  ],
+  [
     'leave-one-label-out',
     'LeaveOneLabelOut',
     'LeaveOneGroupOut',

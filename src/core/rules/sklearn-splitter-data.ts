@@ -14,12 +14,17 @@ export interface ISplitValue {
  * the training indices (`X[train]`, `y.iloc[train]`), else as the old constructor's first
  * argument gives them: the labels (`X` is then `np.zeros(len(y))`, as scikit-learn's
  * documentation does), or the data size (`len(X)` gives `X`, any other `n` `range(n)`).
+ * A group splitter's old first argument is the samples' groups: `groups=`.
  */
 export function splitData(
   context: IRuleContext,
   loop: SyntaxNode | null,
-  old: { first: 'n' | 'y'; arg: IArgument } | undefined
-): { x: ISplitValue | null; y: ISplitValue | null } {
+  old: { first: 'n' | 'y' | 'groups'; arg: IArgument } | undefined
+): {
+  x: ISplitValue | null;
+  y: ISplitValue | null;
+  groups?: ISplitValue;
+} {
   const plain = (text: string): ISplitValue => ({ text, needs: [] });
   const [xName, yName] = loop ? indexedByTrain(context, loop) : [];
   let x = xName ? plain(xName) : null;
@@ -27,12 +32,15 @@ export function splitData(
   const first = old
     ? context.source.slice(old.arg.valueFrom, old.arg.valueTo)
     : '';
-  if (old?.first === 'y') {
-    y = plain(first);
+  if (old?.first === 'y' || old?.first === 'groups') {
     if (x === null || x.text === first) {
       const np = spellName(context, { module: 'numpy', alias: 'np' });
       x = { text: `${np.text}.zeros(len(${first}))`, needs: np.needs };
     }
+    if (old.first === 'groups') {
+      return { x, y, groups: plain(first) };
+    }
+    y = plain(first);
   } else if (old?.first === 'n' && x === null) {
     const size = /^len\((\w+)\)$|^(\w+)\.shape\[0\]$/.exec(first);
     x = plain(size ? (size[1] ?? size[2]) : `range(${first})`);

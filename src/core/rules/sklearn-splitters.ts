@@ -20,8 +20,11 @@ import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
  * only its own parameters and is iterated through `.split(X, y)`.
  */
 interface ISplitter {
-  /** What the old first argument was: the number of samples, or the labels `y`. */
-  first: 'n' | 'y';
+  /**
+   * What the old first argument was: the number of samples, the labels `y`, or the
+   * samples' groups (the `Label…` splitters' labels, `groups=` of `.split` today).
+   */
+  first: 'n' | 'y' | 'groups';
   /** The old parameters after the first, in order (for positional uses). */
   params: readonly string[];
   /** Old keywords renamed: `n_folds` → `n_splits`. */
@@ -60,7 +63,33 @@ const SPLITTERS: Readonly<Record<string, ISplitter>> = {
     stratified: true
   },
   LeaveOneOut: { first: 'n', params: [], renamed: {}, stratified: false },
-  LeavePOut: { first: 'n', params: ['p'], renamed: {}, stratified: false }
+  LeavePOut: { first: 'n', params: ['p'], renamed: {}, stratified: false },
+  // The `Label…` splitters, under the names group-splitter rules give them.
+  GroupKFold: {
+    first: 'groups',
+    params: ['n_folds'],
+    renamed: { n_folds: 'n_splits' },
+    oldDefault: 'n_splits=3',
+    stratified: false
+  },
+  GroupShuffleSplit: {
+    first: 'groups',
+    params: ['n_iter', 'test_size', 'train_size', 'random_state'],
+    renamed: { n_iter: 'n_splits' },
+    stratified: false
+  },
+  LeaveOneGroupOut: {
+    first: 'groups',
+    params: [],
+    renamed: {},
+    stratified: false
+  },
+  LeavePGroupsOut: {
+    first: 'groups',
+    params: ['p'],
+    renamed: { p: 'n_groups' },
+    stratified: false
+  }
 };
 const NAMES = Object.keys(SPLITTERS);
 const MODULES = ['sklearn.cross_validation', 'sklearn.model_selection'];
@@ -108,6 +137,14 @@ const signature = defineRule(
           'folds = StratifiedKFold(labels, n_folds=3)\nprint([len(test) for train, test in folds])',
         after:
           'folds = StratifiedKFold(n_splits=3)\nprint([len(test) for train, test in folds.split(np.zeros(len(labels)), labels)])'
+      },
+      {
+        setup:
+          'import numpy as np\nfrom sklearn.model_selection import GroupKFold\nlabels = np.repeat([0, 1, 2, 3, 4, 5], 2)',
+        before:
+          'cv = GroupKFold(labels, n_folds=3)\nprint([len(test) for train, test in cv])',
+        after:
+          'cv = GroupKFold(n_splits=3)\nprint([len(test) for train, test in cv.split(np.zeros(len(labels)), groups=labels)])'
       },
       {
         setup: 'from sklearn.model_selection import LeaveOneOut',
@@ -235,7 +272,7 @@ namespace Private {
               oldModule ||
               (callee.name === 'LeaveOneOut' && positional.length === 1) ||
               (callee.name === 'LeavePOut' && positional.length === 2) ||
-              (spec.first === 'y' && positional[0].value.name !== 'Number'))));
+              (spec.first !== 'n' && positional[0].value.name !== 'Number'))));
       return [
         {
           call,
@@ -340,17 +377,25 @@ namespace Private {
           : undefined
       );
       const edit = (stratified: boolean): ITextEdit[] | null => {
-        const x = data.x;
-        const y = data.y;
+        const { x, y, groups } = data;
         if (x === null || (stratified && y === null)) {
           return null;
         }
-        const args = stratified ? `${x.text}, ${y!.text}` : x.text;
+        const args = [
+          x.text,
+          ...(stratified ? [y!.text] : []),
+          ...(groups ? [`groups=${groups.text}`] : [])
+        ].join(', ');
         const method = use.measured ? 'get_n_splits' : 'split';
         const insert = `.${method}(${args})`;
         const at = use.node.to;
         const edits: ITextEdit[] = [
-          { from: at, to: at, insert, needs: [...x.needs, ...(y?.needs ?? [])] }
+          {
+            from: at,
+            to: at,
+            insert,
+            needs: [...x.needs, ...(stratified ? y!.needs : [])]
+          }
         ];
         if (use.first) {
           // Python 2's `iter(cv).next()`: the first split is `next(cv.split(X))`.
@@ -395,8 +440,11 @@ namespace Private {
       );
       match.question = {
         expression: `type(${use.name}).__name__`,
+        // A group splitter needs the groups, which only its old call gave.
         decide: answer =>
-          answer in SPLITTERS ? edit(SPLITTERS[answer].stratified) : null
+          answer in SPLITTERS && SPLITTERS[answer].first !== 'groups'
+            ? edit(SPLITTERS[answer].stratified)
+            : null
       };
       matches.push(match);
     }

@@ -145,6 +145,8 @@ describe('cross-validation splitters', () => {
       cell.replace('enumerate(cv)', 'enumerate(cv.split(X))')
     );
     assert.equal(rewrite(cell, { answer: 'list' }), cell);
+    // A group splitter needs the groups its old call had: none here.
+    assert.equal(rewrite(cell, { answer: 'GroupKFold' }), cell);
     for (const plain of [
       'for name, model in models:\n    print(name, model)',
       'for k, v in items:\n    params[k] = v[rstate.randint(len(v))]'
@@ -233,6 +235,23 @@ describe("the group splitters' old Label names", () => {
         'for train, test in LabelKFold(n_folds=3).split(range(12), labels=labels):\n    print(test)'
       ),
       'from sklearn.model_selection import GroupKFold\nfor train, test in GroupKFold(n_splits=3).split(range(12), groups=labels):\n    print(test)'
+    );
+  });
+
+  it('are the Group splitters made from the labels and iterated, split by groups', () => {
+    assert.equal(
+      settled(
+        'import numpy as np',
+        'from sklearn.cross_validation import LabelKFold\ncv = LabelKFold(y, n_folds=3)\nfor train_index, test_index in cv:\n    print("test y:", y[test_index])'
+      ),
+      'import numpy as np\nfrom sklearn.model_selection import GroupKFold\ncv = GroupKFold(n_splits=3)\nfor train_index, test_index in cv.split(np.zeros(len(y)), groups=y):\n    print("test y:", y[test_index])'
+    );
+    assert.equal(
+      settled(
+        'import numpy as np',
+        'from sklearn.cross_validation import LeavePLabelOut\nfor train, test in LeavePLabelOut(labels, 2):\n    print(X[train].shape)'
+      ),
+      'import numpy as np\nfrom sklearn.model_selection import LeavePGroupsOut\nfor train, test in LeavePGroupsOut(n_groups=2).split(X, groups=labels):\n    print(X[train].shape)'
     );
   });
 
