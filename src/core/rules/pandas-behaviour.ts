@@ -39,9 +39,12 @@ function numericOnly(
       ) {
         return [];
       }
+      // A grouped frame (`groups = df.groupby(k)`, reduced in another statement) is asked
+      // about through its frame.
       const expression =
         "(lambda o: str(type(o).__name__ == 'DataFrame' and " +
-        `any(t.kind not in 'biufcmM' for t in o.dtypes)))(${textOf(context, frame)})`;
+        "any(t.kind not in 'biufcmM' for t in o.dtypes)))(" +
+        `(lambda o: o.obj if type(o).__name__ == 'DataFrameGroupBy' else o)(${textOf(context, frame)}))`;
       const match: IRuleMatch = matchAt(
         info.id,
         call,
@@ -92,6 +95,13 @@ export const pandasBehaviourRules: IRule[] = [
           "import pandas as pd\ndf = pd.DataFrame({'k': ['a', 'a', 'b'], 'x': [1.0, 2.0, 4.0], 'name': ['p', 'q', 'r']})",
         before: "print(df.groupby('k').mean())",
         after: "print(df.groupby('k').mean(numeric_only=True))",
+        answer: 'True'
+      },
+      {
+        setup:
+          "import pandas as pd\ndf = pd.DataFrame({'k': ['a', 'a', 'b'], 'x': [1.0, 2.0, 4.0], 'name': ['p', 'q', 'r']})\ngroups = df.groupby('k')",
+        before: 'print(groups.mean())',
+        after: 'print(groups.mean(numeric_only=True))',
         answer: 'True'
       }
     ]
