@@ -384,10 +384,65 @@ const contourIgnored = defineRule(
     })
 );
 
-/** matplotlib plotting calls whose keywords went: `hold=`, contour's ignored ones, `plt.figsize`. */
+/**
+ * `scatter(x, y, c='', edgecolor='k')`: an empty colour was an empty sequence of colours,
+ * hollow markers; matplotlib 3.4 rejects it. `facecolors='none'` draws them as they were.
+ */
+const scatterEmptyColor = defineRule(
+  {
+    id: 'matplotlib.scatter-empty-color',
+    distribution: 'matplotlib',
+    since: '3.4.0',
+    summary:
+      "`scatter(..., c='')` drew hollow markers until matplotlib 3.4, which rejects an empty colour: `facecolors='none'`.",
+    link: notes('3.4.0'),
+    raises: {
+      ename: 'ValueError',
+      message:
+        /'c' argument must be a color.*not ''|string of single character colors/
+    },
+    needs: ['scatter'],
+    examples: [
+      {
+        setup: `${SETUP}\nfig, ax = plt.subplots()`,
+        before:
+          "points = ax.scatter([1, 2], [3, 4], c='', edgecolor='black', s=50)\nprint(points.get_facecolors().tolist())",
+        after:
+          "points = ax.scatter([1, 2], [3, 4], facecolors='none', edgecolor='black', s=50)\nprint(points.get_facecolors().tolist())",
+        answer: 'True'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const args = argsOf(context, call);
+      const empty = args.find(
+        arg =>
+          arg.name === 'c' &&
+          /^(''|"")$/.test(context.source.slice(arg.valueFrom, arg.valueTo))
+      );
+      if (
+        callee?.name !== 'scatter' ||
+        !empty ||
+        args.some(arg => arg.star || /^(facecolors?|fc)$/.test(arg.name ?? ''))
+      ) {
+        return [];
+      }
+      return onPlottingCall(context, 'matplotlib.scatter-empty-color', call, [
+        { from: empty.from, to: empty.to, insert: "facecolors='none'" }
+      ]);
+    })
+);
+
+/**
+ * matplotlib plotting calls whose keywords went: `hold=`, contour's ignored ones,
+ * `plt.figsize`, scatter's empty colour.
+ */
 export const matplotlibCallRules: IRule[] = [
   holdKeyword,
   holdCall,
   figsizeCall,
-  contourIgnored
+  contourIgnored,
+  scatterEmptyColor
 ];

@@ -131,3 +131,34 @@ describe('keywords contour ignored', () => {
     assert.equal(rewrite(cell), cell);
   });
 });
+
+describe("scatter's empty colour", () => {
+  it("draws hollow markers with facecolors='none', keeping the rest", () => {
+    assert.equal(
+      rewrite(
+        "plt.scatter(X_test[:, 0], X_test[:, 1], c='', edgecolor='black', alpha=1.0, s=100, label='test set')"
+      ),
+      "plt.scatter(X_test[:, 0], X_test[:, 1], facecolors='none', edgecolor='black', alpha=1.0, s=100, label='test set')"
+    );
+    assert.equal(
+      rewrite('ax.scatter(x, y, c="", marker="o")', 'True'),
+      'ax.scatter(x, y, facecolors=\'none\', marker="o")'
+    );
+  });
+
+  it('leaves colours that are not empty, and calls that set the face already', () => {
+    for (const cell of [
+      "plt.scatter(x, y, c='r')",
+      'plt.scatter(x, y, c=labels)',
+      "plt.scatter(x, y, c='', facecolors='none')",
+      "plt.scatter(x, y, c='', **style)"
+    ]) {
+      assert.equal(rewrite(cell, 'True'), cell);
+    }
+  });
+
+  it('asks the kernel whether an unknown owner is an Axes', () => {
+    const cell = "g.scatter(x, y, c='')";
+    assert.equal(rewrite(cell, 'False'), cell);
+  });
+});
