@@ -1,6 +1,12 @@
 import { aliasReplaced, anyOf, defineRule, matchAt } from './builders';
 import { moduleMoved } from './builders-imports';
-import { argsOf, calleeOf, dottedName, resolve } from './syntax';
+import {
+  appendArgument,
+  argsOf,
+  calleeOf,
+  dottedName,
+  resolve
+} from './syntax';
 import type { IRule } from './types';
 
 const NOTES = (version: string) =>
@@ -149,6 +155,49 @@ export const numpyRules: IRule[] = (
                 to: call.to,
                 insert: `${module}.asarray(${value}).item()`
               }
+            ])
+          ];
+        })
+    ),
+    defineRule(
+      {
+        id: 'numpy.load-allow-pickle',
+        distribution: 'numpy',
+        since: '1.16.3',
+        summary:
+          "`np.load` of an array of Python objects needs `allow_pickle=True` since numpy 1.16.3 (the notebook's own file, saved with pickles).",
+        link: NOTES('1.16.3'),
+        raises: {
+          ename: 'ValueError',
+          message: /Object arrays cannot be loaded when allow_pickle=False/
+        },
+        // Only a file that holds objects needs it: the error says which.
+        onFailureOnly: true,
+        examples: [
+          {
+            setup:
+              "import os, tempfile\nimport numpy as np\npath = os.path.join(tempfile.mkdtemp(), 'tdm.npy')\nnp.save(path, np.array([{'a': 1}, [2, 3]], dtype=object))",
+            before: 'print(np.load(path).tolist())',
+            after: 'print(np.load(path, allow_pickle=True).tolist())'
+          }
+        ]
+      },
+      context =>
+        context.nodes('CallExpression').flatMap(call => {
+          const callee = calleeOf(context, call);
+          const dotted = callee && dottedName(context, callee.node);
+          const args = argsOf(context, call);
+          if (
+            !dotted ||
+            resolve(context, dotted) !== 'numpy.load' ||
+            args.length === 0 ||
+            args.some(arg => arg.star || arg.name === 'allow_pickle')
+          ) {
+            return [];
+          }
+          return [
+            matchAt('numpy.load-allow-pickle', call, [
+              appendArgument(context, call, 'allow_pickle=True')
             ])
           ];
         })
