@@ -1,9 +1,15 @@
 import { spellName } from './bindings';
 import { callsOf, defineRule, matchAt } from './builders';
 import { inScopeOf } from './receivers';
-import { argsOf, calleeOf, dottedName, resolve } from './syntax';
+import {
+  argsOf,
+  calleeOf,
+  dottedName,
+  resolve,
+  type IArgument
+} from './syntax';
 import { sklearnNotes } from './sklearn-modules';
-import type { IRule } from './types';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 // Values the kernel may evaluate to answer a question: names, attributes, plain subscripts.
 const PLAIN = /^[A-Za-z_][\w.]*(?:\[[\w\s:,'"-]*\])*$/;
@@ -120,54 +126,124 @@ const matrixInput = defineRule(
     ]
   },
   context =>
-    context.nodes('CallExpression').flatMap(call => {
-      const callee = calleeOf(context, call);
-      const dotted = callee ? dottedName(context, callee.node) : null;
-      const method =
-        callee?.node.name === 'MemberExpression' &&
-        ESTIMATOR_METHODS.includes(callee.name);
-      const ofSklearn =
-        dotted !== null && resolve(context, dotted).startsWith('sklearn.');
-      if (!method && !ofSklearn) {
-        return [];
-      }
-      return argsOf(context, call).flatMap(arg => {
-        const text = context.source.slice(arg.valueFrom, arg.valueTo);
-        if ((arg.name && !DATA_KEYWORDS.has(arg.name)) || arg.star) {
-          return [];
-        }
-        const expression = PLAIN.test(text)
-          ? inScopeOf(
-              context,
-              arg.value,
-              `isinstance(${text}, __import__('numpy').matrix)`
-            )
-          : null;
-        if (!expression) {
-          return [];
-        }
-        const match = matchAt('sklearn.matrix-input', arg.value, []);
-        match.question = {
-          expression,
-          decide: answer => {
-            if (answer !== 'True') {
-              return null;
-            }
-            const np = spellName(context, { module: 'numpy', alias: 'np' });
-            return [
-              {
-                from: arg.valueFrom,
-                to: arg.valueTo,
-                insert: `${np.text}.asarray(${text})`,
-                needs: np.needs
-              }
-            ];
+    dataArguments(
+      context,
+      'sklearn.matrix-input',
+      text => `isinstance(${text}, __import__('numpy').matrix)`
+    ).map(({ match, arg, text }) => ({
+      ...match,
+      question: {
+        expression: match.question!.expression,
+        decide: answer => {
+          if (answer !== 'True') {
+            return null;
           }
-        };
-        return [match];
-      });
-    })
+          const np = spellName(context, { module: 'numpy', alias: 'np' });
+          return [
+            {
+              from: arg.valueFrom,
+              to: arg.valueTo,
+              insert: `${np.text}.asarray(${text})`,
+              needs: np.needs
+            }
+          ];
+        }
+      }
+    }))
 );
 
+/**
+ * `svc.fit(X_train, y_train)` where `X_train` has a column twice (`df[['a', 'b', 'a']]`):
+ * scikit-learn read the frame as its array of values; since 1.9 it refuses repeated column
+ * names. The kernel is asked which data arguments of the failing cell are such frames, and
+ * those are given as `X_train.to_numpy()`: the model sees what it saw before.
+ */
+const duplicateColumns = defineRule(
+  {
+    id: 'sklearn.duplicate-columns',
+    distribution: 'scikit-learn',
+    since: '1.9',
+    summary:
+      'scikit-learn refuses a frame with a repeated column name since 1.9; it read the frame as its values before: `X.to_numpy()`.',
+    link: sklearnNotes('1.9'),
+    raises: {
+      ename: 'DuplicateError',
+      message: /Expected unique column names/
+    },
+    // Which frame has a repeated name is the kernel's to say, after the error.
+    onFailureOnly: true,
+    examples: [
+      {
+        setup:
+          "import pandas as pd\nfrom sklearn.linear_model import LinearRegression\ndf = pd.DataFrame({'a': [1.0, 2.0, 3.0, 4.0], 'b': [2.0, 1.0, 4.0, 3.0], 'y': [3.0, 3.0, 7.0, 7.0]})\nX = df[['a', 'b', 'a']]\nmodel = LinearRegression()",
+        before:
+          "model.fit(X, df['y'].to_numpy())\nprint(model.coef_.round(3).tolist())",
+        after:
+          "model.fit(X.to_numpy(), df['y'].to_numpy())\nprint(model.coef_.round(3).tolist())",
+        answer: 'True'
+      }
+    ]
+  },
+  context =>
+    dataArguments(
+      context,
+      'sklearn.duplicate-columns',
+      text =>
+        `type(${text}).__name__ == 'DataFrame' and bool(${text}.columns.duplicated().any())`
+    ).map(({ match, arg }) => ({
+      ...match,
+      question: {
+        expression: match.question!.expression,
+        decide: answer =>
+          answer === 'True'
+            ? [{ from: arg.valueTo, to: arg.valueTo, insert: '.to_numpy()' }]
+            : null
+      }
+    }))
+);
+
+/**
+ * The data arguments of estimators' methods and scikit-learn's functions that the kernel
+ * can evaluate where they are passed (names, attributes, plain subscripts), each with a
+ * match asking `test` of it; its `decide` is the rule's own.
+ */
+function dataArguments(
+  context: IRuleContext,
+  ruleId: string,
+  test: (text: string) => string
+): { match: IRuleMatch; arg: IArgument; text: string }[] {
+  return context.nodes('CallExpression').flatMap(call => {
+    const callee = calleeOf(context, call);
+    const dotted = callee ? dottedName(context, callee.node) : null;
+    const method =
+      callee?.node.name === 'MemberExpression' &&
+      ESTIMATOR_METHODS.includes(callee.name);
+    const ofSklearn =
+      dotted !== null && resolve(context, dotted).startsWith('sklearn.');
+    if (!method && !ofSklearn) {
+      return [];
+    }
+    return argsOf(context, call).flatMap(arg => {
+      const text = context.source.slice(arg.valueFrom, arg.valueTo);
+      if ((arg.name && !DATA_KEYWORDS.has(arg.name)) || arg.star) {
+        return [];
+      }
+      const expression = PLAIN.test(text)
+        ? inScopeOf(context, arg.value, test(text))
+        : null;
+      if (!expression) {
+        return [];
+      }
+      const match = matchAt(ruleId, arg.value, []);
+      match.question = { expression, decide: () => null };
+      return [{ match, arg, text }];
+    });
+  });
+}
+
 /** Inputs scikit-learn's functions no longer take in their old shape. */
-export const sklearnInputRules: IRule[] = [binarize1d, matrixInput];
+export const sklearnInputRules: IRule[] = [
+  binarize1d,
+  matrixInput,
+  duplicateColumns
+];

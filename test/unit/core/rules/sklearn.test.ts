@@ -430,6 +430,47 @@ describe('np.matrix given to an estimator', () => {
   });
 });
 
+describe('a frame with a repeated column given to an estimator', () => {
+  const rule = sklearnRemovedParamRules.find(
+    r => r.id === 'sklearn.duplicate-columns'
+  )!;
+
+  it('is given as its values where it is passed, for the arguments the kernel names', () => {
+    const source =
+      'svc.fit(X_train, y_train)\nscores = cross_val_score(svc, X[cols], y, cv=5)';
+    const imports = new Map([
+      ['cross_val_score', 'sklearn.model_selection.cross_val_score']
+    ]);
+    const matches = scanSource(source, [rule], { versions: TODAY, imports });
+    assert.deepEqual(
+      matches.map(m => source.slice(m.from, m.to)),
+      ['X_train', 'y_train', 'svc', 'X[cols]', 'y']
+    );
+    const frames = new Set(['X_train', 'X[cols]']);
+    const decided = matches.map(m => ({
+      ...m,
+      edits:
+        m.question!.decide(
+          frames.has(source.slice(m.from, m.to)) ? 'True' : 'False'
+        ) ?? []
+    }));
+    assert.equal(
+      proposeRewrite(source, decided)?.source,
+      'svc.fit(X_train.to_numpy(), y_train)\nscores = cross_val_score(svc, X[cols].to_numpy(), y, cv=5)'
+    );
+  });
+
+  it('asks nothing of calls, literals, other keywords or other functions', () => {
+    assert.deepEqual(
+      matchesIn(
+        rule,
+        "m.fit(load(), sample_weight=w)\nprint(X)\npd.concat([X, X2])\nm.fit('a')"
+      ),
+      []
+    );
+  });
+});
+
 describe("an SVM's old gamma", () => {
   const gamma = sklearnDefaultRules.find(r => r.id === 'sklearn.svc-gamma')!;
   const dated = { writtenWith: '3.6.8' };
