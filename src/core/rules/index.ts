@@ -56,6 +56,7 @@ import { dataPathRules } from './data-paths';
 import { dataCopyRules } from './data-copies';
 import { magicCopyRules } from './magic-copies';
 import { hiddenStateRules } from './hidden-state';
+import { repositoryModuleRules } from './repository-modules';
 import { staleNameRules } from './python-stale-names';
 
 export * from './types';
@@ -125,5 +126,6 @@ export const allRules: readonly IRule[] = [
   ...dataCopyRules,
   ...magicCopyRules,
   ...hiddenStateRules,
-  ...staleNameRules
+  ...staleNameRules,
+  ...repositoryModuleRules
 ];

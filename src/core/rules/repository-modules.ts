@@ -1,0 +1,130 @@
+import { defineRule, matchAt } from './builders';
+import { indentAt, textOf } from './syntax';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
+
+const ID = 'python.repository-module';
+
+/**
+ * An import of a package the notebook's own repository holds in another folder
+ * (`from skbayes.linear_models import EBLinearRegression`, with `skbayes/` two folders up):
+ * the author had it installed from the repository, or ran from its root. The kernel is
+ * asked whether the module is importable; if not, the folder that holds it goes on
+ * `sys.path` before the import. Only where the repository has one such package or module.
+ */
+export const repositoryModuleRules: IRule[] = [
+  defineRule(
+    {
+      id: ID,
+      distribution: 'python',
+      since: '3.6',
+      summary:
+        "A package of the notebook's own repository, in another folder, is imported as if installed: its folder goes on `sys.path`.",
+      link: 'https://docs.python.org/3/library/sys.html#sys.path',
+      raises: {
+        ename: 'ModuleNotFoundError',
+        message: /^No module named '\w+'$/
+      },
+      needs: ['import'],
+      examples: [
+        {
+          setup:
+            "import os\nos.makedirs('lib/shapes', exist_ok=True)\nopen('lib/shapes/__init__.py', 'w').close()\nwith open('lib/shapes/area.py', 'w') as f:\n    f.write('def square(a):\\n    return a * a\\n')",
+          files: [
+            'lib',
+            'lib/shapes',
+            'lib/shapes/__init__.py',
+            'lib/shapes/area.py'
+          ],
+          before: 'from shapes.area import square\nprint(square(3))',
+          after:
+            "import sys\nsys.path.insert(0, 'lib')\nfrom shapes.area import square\nprint(square(3))",
+          answer: 'True'
+        }
+      ]
+    },
+    context => {
+      const matches: IRuleMatch[] = [];
+      const seen = new Set<string>();
+      for (const statement of context.nodes('ImportStatement')) {
+        for (const module of Private.topModules(textOf(context, statement))) {
+          const folder = Private.folderOf(context.files, module);
+          if (
+            folder === null ||
+            seen.has(module) ||
+            // The cell puts that folder on the path itself.
+            new RegExp(
+              `sys\\.path\\.(insert|append)\\([^)]*['"]${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?['"]`
+            ).test(context.source)
+          ) {
+            continue;
+          }
+          seen.add(module);
+          const line = context.source.lastIndexOf('\n', statement.from - 1) + 1;
+          const indent = indentAt(context.source, statement.from);
+          const match = matchAt(
+            ID,
+            statement,
+            [],
+            `\`${module}\` is in the repository at ${folder}: the kernel is asked whether it is importable.`
+          );
+          match.question = {
+            expression: `__import__('importlib.util').util.find_spec('${module}') is None`,
+            decide: answer =>
+              answer === 'True'
+                ? [
+                    {
+                      from: line + indent.length,
+                      to: line + indent.length,
+                      insert: `sys.path.insert(0, '${folder}')\n${indent}`,
+                      needs: [{ name: 'sys', statement: 'import sys' }]
+                    }
+                  ]
+                : null
+          };
+          matches.push(match);
+        }
+      }
+      return matches;
+    }
+  )
+];
+
+namespace Private {
+  /** The top-level modules an import statement names (`a` of `import a.b as c`); not relative ones. */
+  export function topModules(statement: string): string[] {
+    const from = /^from\s+(\w+)[\w.]*\s+import\b/.exec(statement);
+    if (from) {
+      return [from[1]];
+    }
+    const plain = /^import\s+([\s\S]+)$/.exec(statement);
+    return plain
+      ? plain[1]
+          .split(',')
+          .map(part => /^\s*\(?\s*(\w+)/.exec(part)?.[1] ?? '')
+          .filter(Boolean)
+      : [];
+  }
+
+  /**
+   * The folder, relative to the notebook's, of the one package (`name/__init__.py`) or
+   * module (`name.py`) of that name in the repository; null where there is none, where it
+   * is beside the notebook (importable as it is), or where there are several.
+   */
+  export function folderOf(
+    files: IRuleContext['files'],
+    name: string
+  ): string | null {
+    const found = new Set<string>();
+    for (const file of files) {
+      for (const tail of [`${name}/__init__.py`, `${name}.py`]) {
+        if (file === tail) {
+          return null;
+        }
+        if (file.endsWith(`/${tail}`)) {
+          found.add(file.slice(0, -tail.length - 1));
+        }
+      }
+    }
+    return found.size === 1 ? [...found][0] : null;
+  }
+}
