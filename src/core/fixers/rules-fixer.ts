@@ -62,8 +62,9 @@ export class RulesFixer implements IFixer {
       rationale: Private.rationale(summaries),
       ruleIds: rewrite.ruleIds,
       fixer: this.name,
-      // Only the text the rules declare is theirs: the rest of the change is judged.
-      unsafe: unsafeReasons(request.source, rewrite.source, {
+      // Only the text the rules declare is theirs: the rest of the change is judged. The
+      // imports of the names their edits need are theirs too.
+      unsafe: unsafeReasons(request.source, rewrite.edited, {
         imports: request.environment.imports,
         trusted: matches.flatMap(match => match.edits)
       })

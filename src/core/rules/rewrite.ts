@@ -28,13 +28,14 @@ export function applyEdits(
  * out when its edits overlap an earlier one's or when they would add a syntax error; null
  * when nothing is left. Only the edits' spans change, plus the imports of names the edits
  * need (ITextEdit.needs) that neither `bound` (names bound by the cells before this
- * source) nor the source binds where they are used.
+ * source) nor the source binds where they are used. `edited` is the source with the edits
+ * alone, before those imports: the text the edits declare, for a safety review.
  */
 export function proposeRewrite(
   source: string,
   matches: readonly IRuleMatch[],
   options: { bound?: ReadonlySet<string> } = {}
-): { source: string; ruleIds: string[] } | null {
+): { source: string; edited: string; ruleIds: string[] } | null {
   const baseline = Private.errorCount(source);
   let edits: ITextEdit[] = [];
   const accepted: IRuleMatch[] = [];
@@ -81,6 +82,7 @@ export function proposeRewrite(
         );
   return {
     source: applyEdits(rewritten, imports),
+    edited: rewritten,
     ruleIds: [...new Set(accepted.map(match => match.ruleId))]
   };
 }

@@ -119,7 +119,8 @@ export async function offlineProposals(
       rationale: summaries.join(' '),
       ruleIds: rewrite.ruleIds,
       fixer: 'rules',
-      unsafe: unsafeReasons(cell.source, rewrite.source, {
+      // The edits' own text, and the imports of the names they need, are the rules'.
+      unsafe: unsafeReasons(cell.source, rewrite.edited, {
         imports: environment.imports,
         trusted: matches.flatMap(match => match.edits)
       })

@@ -116,6 +116,27 @@ describe('RulesFixer', () => {
     );
   });
 
+  it("trusts the imports a rule's edits need as the rule's own text", async () => {
+    // The repository's package goes on sys.path: the rule's edit, with `import sys`.
+    const probe: IKernelProbe = { evaluate: async () => 'True' };
+    const source = 'from skbayes.linear_models import EBLinearRegression';
+    const proposal = await fixer.propose(
+      request(source, {
+        probe,
+        failure: failed('ModuleNotFoundError', "No module named 'skbayes'"),
+        environment: {
+          versions: VERSIONS,
+          files: new Set(['../../skbayes/__init__.py'])
+        }
+      })
+    );
+    assert.equal(
+      proposal?.after,
+      `import sys\nsys.path.insert(0, '../..')\n${source}`
+    );
+    assert.deepEqual(proposal?.unsafe, []);
+  });
+
   it('pins a changed default only for the score-calibration kind, and only when the notebook predates the change', async () => {
     const source =
       'from sklearn.ensemble import RandomForestClassifier\nm = RandomForestClassifier(random_state=0)';
