@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { spellName } from './bindings';
 import { defineRule, matchAt } from './builders';
+import { inScopeOf } from './receivers';
 import {
   appendArgument,
   argsOf,
@@ -374,24 +375,27 @@ namespace Private {
     node: SyntaxNode,
     at: SyntaxNode
   ): IRuleMatch[] {
-    if (!pure(node) || inFunction(node) || !hasMember(node)) {
+    // In a function, any value is asked about in the frame of the failure (`float(cost)`);
+    // elsewhere, attributes only (`lr.intercept_`): a plain name is rarely an array.
+    const local = inFunction(node);
+    if (!pure(node) || (!local && !hasMember(node))) {
       return [];
     }
     const value = textOf(context, node);
     const primary = /^(VariableName|MemberExpression)$/.test(node.name);
     const insert = `${primary ? value : `(${value})`}.item()`;
+    const question = `(lambda a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), hasattr(a, 'item')))(${value})`;
+    const expression = local ? inScopeOf(context, node, question) : question;
+    if (expression === null) {
+      return [];
+    }
     return [
-      asking(
-        'numpy.size-one-array-scalar',
-        at,
-        `(lambda a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), hasattr(a, 'item')))(${value})`,
-        answer => {
-          const [ndim, size, item] = answer.split(' ');
-          return Number(ndim) >= 1 && size === '1' && item === 'True'
-            ? [{ from: node.from, to: node.to, insert }]
-            : null;
-        }
-      )
+      asking('numpy.size-one-array-scalar', at, expression, answer => {
+        const [ndim, size, item] = answer.split(' ');
+        return Number(ndim) >= 1 && size === '1' && item === 'True'
+          ? [{ from: node.from, to: node.to, insert }]
+          : null;
+      })
     ];
   }
 

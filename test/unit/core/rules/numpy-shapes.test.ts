@@ -108,6 +108,23 @@ describe('array shapes', () => {
   });
 });
 
+describe('an array with one element converted in a function', () => {
+  const id = 'numpy.size-one-array-scalar';
+  const source =
+    'def compute_cost(weights, x):\n    cost = 0.5 * np.dot(weights.T, weights) + x\n    return float(cost)';
+
+  it("asks about any value, in the frame of the function's failure", () => {
+    const [match] = matchesIn(rule(id), source);
+    assert.match(match.question!.expression, /last_traceback/);
+    assert.match(match.question!.expression, /compute_cost/);
+    assert.equal(
+      rewritten(id, source, '2 1 True'),
+      source.replace('float(cost)', 'float(cost.item())')
+    );
+    assert.equal(rewritten(id, source, '0 1 False'), source);
+  });
+});
+
 describe('an array with one element in a %-format', () => {
   const id = 'numpy.size-one-array-scalar';
   const asked = (source: string) =>
