@@ -141,16 +141,16 @@ export const numpyShapeRules: IRule[] = [
   defineRule(
     {
       id: 'numpy.size-one-array-scalar',
-      needs: ['float', 'int', '%'],
+      needs: ['float', 'int', '%', '] =', ']='],
       distribution: 'numpy',
       since: '1.25.0',
       summary:
-        '`float()`, `int()` or a `%f` format of an array (or Series) with one element is an error now: take the element with `.item()`.',
+        '`float()`, `int()`, a `%f` format of an array (or Series) with one element, or an array element set from one, is an error now: take the element with `.item()`.',
       link: NOTES('1.25.0'),
       raises: {
-        ename: 'TypeError',
+        ename: ['TypeError', 'ValueError'],
         message:
-          /only 0-dimensional arrays can be converted|only length-1 arrays can be converted|argument must be a string or a (real )?number, not 'Series'/
+          /only 0-dimensional arrays can be converted|only length-1 arrays can be converted|argument must be a string or a (real )?number, not 'Series'|setting an array element with a sequence/
       },
       examples: [
         {
@@ -166,6 +166,14 @@ export const numpyShapeRules: IRule[] = [
           before: "print('slope %.2f (%s)' % (lr.coef_, lr.coef_))",
           after: "print('slope %.2f (%s)' % (lr.coef_.item(), lr.coef_))",
           answer: '1 1 True'
+        },
+        {
+          setup:
+            'import numpy as np\ntheta = np.matrix([[0.5, 2.0]])\ngrad = np.zeros(2)',
+          before: 'grad[1] = 1.0 + 0.1 * theta[:, 1]\nprint(grad.tolist())',
+          after:
+            'grad[1] = (1.0 + 0.1 * theta[:, 1]).item()\nprint(grad.tolist())',
+          answer: '2 1 True'
         }
       ]
     },
@@ -179,6 +187,21 @@ export const numpyShapeRules: IRule[] = [
           !args[0].name &&
           !args[0].star
           ? Private.oneElement(context, args[0].value, call)
+          : [];
+      }),
+      // `grad[i] = total + rate * theta[:, i]`: an element set from a 1x1 array.
+      ...context.nodes('AssignStatement').flatMap(assign => {
+        const target = assign.firstChild;
+        const value = assign.lastChild;
+        // Not a frame's column (`df['total'] = ...`): an element, by position.
+        return target?.name === 'MemberExpression' &&
+          target.getChild('[') &&
+          target.getChild('[')!.nextSibling?.name !== 'String' &&
+          value &&
+          value !== target
+          ? Private.operands(value).flatMap(node =>
+              Private.oneElement(context, node, node)
+            )
           : [];
       }),
       // `'%.2f' % (lr.coef_, ...)`: the values a number conversion formats.
@@ -397,6 +420,28 @@ namespace Private {
           : null;
       })
     ];
+  }
+
+  /**
+   * The largest parts of an arithmetic expression the kernel can evaluate again that read
+   * an attribute or an item (`theta[:, i]` of `total / n + rate * theta[:, i]`).
+   */
+  export function operands(node: SyntaxNode): SyntaxNode[] {
+    if (pure(node)) {
+      return hasMember(node) ? [node] : [];
+    }
+    if (
+      !/^(BinaryExpression|ParenthesizedExpression|UnaryExpression)$/.test(
+        node.name
+      )
+    ) {
+      return [];
+    }
+    const found: SyntaxNode[] = [];
+    for (let child = node.firstChild; child; child = child.nextSibling) {
+      found.push(...operands(child));
+    }
+    return found;
   }
 
   /**

@@ -30,6 +30,7 @@ describe('array shapes', () => {
       ],
       ['numpy.size-one-array-scalar', 'f = lambda w: float(w.sum)'],
       ['numpy.size-one-array-scalar', 'folds = float(n_folds)'],
+      ['numpy.size-one-array-scalar', "df['total'] = df.a + df.b"],
       ['sklearn.single-sample-2d', 'y = model.predict(X_test)'],
       ['numpy.ragged-array', 'a = np.array([[0.5, 3], [4, 2]])']
     ]) {
@@ -122,6 +123,19 @@ describe('an array with one element converted in a function', () => {
       source.replace('float(cost)', 'float(cost.item())')
     );
     assert.equal(rewritten(id, source, '0 1 False'), source);
+  });
+
+  it('asks about the parts it can evaluate again of a value set into an element', () => {
+    const gradient =
+      'def gradient(theta, X, error, rate):\n    grad = np.zeros(theta.shape[1])\n    for i in range(len(grad)):\n        grad[i] = (np.sum(error) / len(X)) + ((rate / len(X)) * theta[:,i])\n    return grad';
+    assert.deepEqual(
+      matchesIn(rule(id), gradient).map(m => gradient.slice(m.from, m.to)),
+      ['theta[:,i]']
+    );
+    assert.equal(
+      rewritten(id, gradient, '2 1 True'),
+      gradient.replace('theta[:,i])', 'theta[:,i].item())')
+    );
   });
 });
 
