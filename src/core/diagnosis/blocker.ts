@@ -88,9 +88,11 @@ const MISSING_PATH =
 // A line that writes: a missing folder to write into is the code's to create.
 const WRITES =
   /\bopen\([^)]*,\s*(?:mode\s*=\s*)?['"][^'"]*[wax+]|\.to_\w+\(|\b(?:savefig|savetxt|savez\w*|imsave|imwrite|dump|makedirs|mkdir)\(|\.save\(/;
-// A reader given a file's name: a name without a folder or an extension is data there
-// (`read_csv('SMSSpamCollection')`), not a program another tool runs (graphviz's `dot`).
-const READS = /\b(?:read_\w+|loadtxt|genfromtxt|loadmat|fromfile)\(\s*['"]/;
+// A reader given a file's name, as a literal or a variable: a name without a folder or an
+// extension is data there (`read_csv('SMSSpamCollection')`, `read_csv(url, sep=...)`), not a
+// program another tool runs (graphviz's `dot`).
+const READS =
+  /\b(?:read_\w+|loadtxt|genfromtxt|loadmat|fromfile)\(\s*(?:['"]|\w+\s*[,)])/;
 // requests: `HTTPSConnectionPool(host='archive.ics.uci.edu', port=443): Max retries exceeded with url: /ml/x.data`.
 const POOL =
   /(https?)ConnectionPool\(host='([^']+)'.*?with url: (\S+?)(?:\s|\(|$)/i;

@@ -132,6 +132,15 @@ describe('blockerOf', () => {
       kind: 'download',
       path: 'SMSSpamCollection'
     });
+    // Or given it through a variable.
+    const named = missing(
+      'auto-mpg.data-original',
+      "data = pd.read_csv(url, sep=r'\\s+', names=cols)"
+    );
+    assert.deepEqual(blockerOf(named, '', repository), {
+      kind: 'download',
+      path: 'auto-mpg.data-original'
+    });
     const numpy = error('FileNotFoundError', 'measurements.txt not found.');
     assert.deepEqual(blockerOf(numpy, '', repository), {
       kind: 'download',
