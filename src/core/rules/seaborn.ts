@@ -14,6 +14,7 @@ import {
   resolve
 } from './syntax';
 import type { SyntaxNode } from '@lezer/common';
+import { removeArguments } from './matplotlib-calls';
 import type { IRule, IRuleContext, ITextEdit } from './types';
 
 const notes = (version: string) =>
@@ -42,6 +43,15 @@ const XY_FUNCTIONS = [
   'jointplot',
   'kdeplot'
 ];
+
+// pointplot's own parameters, through 0.11 and since: any other keyword it ignored.
+const POINTPLOT_PARAMETERS = new Set(
+  (
+    'x y hue data order hue_order estimator ci n_boot units seed markers linestyles ' +
+    'dodge join scale orient color palette errwidth capsize ax errorbar weights ' +
+    'hue_norm log_scale native_scale formatter legend err_kws label'
+  ).split(' ')
+);
 
 /** The calls of seaborn's plotting functions that take x and y (XY_FUNCTIONS). */
 function xyPlots(context: IRuleContext): SyntaxNode[] {
@@ -318,6 +328,54 @@ export const seabornRules: IRule[] = [
             }
           ])
         ];
+      })
+  ),
+  defineRule(
+    {
+      id: 'seaborn.pointplot-unused-keywords',
+      needs: ['pointplot'],
+      distribution: 'seaborn',
+      since: '0.12.0',
+      summary:
+        '`pointplot` took other keywords and used none of them until seaborn 0.12 (0.13 gives them to the lines, which refuse most): they go.',
+      link: notes('0.12.0'),
+      raises: {
+        ename: ['TypeError', 'AttributeError'],
+        message:
+          /pointplot\(\) got an unexpected keyword argument|Line2D\.set\(\) got an unexpected keyword argument/
+      },
+      // Some are line properties that draw today; only the failure says one is not.
+      onFailureOnly: true,
+      examples: [
+        {
+          setup: `${SETUP}\nimport matplotlib.pyplot as plt\nfig, ax = plt.subplots()`,
+          before:
+            "sns.pointplot(x='g', y='y', data=df, axis=ax)\nprint(len(ax.lines) > 0)",
+          after:
+            "sns.pointplot(x='g', y='y', data=df)\nprint(len(ax.lines) > 0)"
+        }
+      ]
+    },
+    context =>
+      xyPlots(context).flatMap(call => {
+        const callee = calleeOf(context, call)!;
+        const args = argsOf(context, call);
+        const drop = args.flatMap((arg, i) =>
+          arg.name !== undefined && !POINTPLOT_PARAMETERS.has(arg.name)
+            ? [i]
+            : []
+        );
+        return callee.name !== 'pointplot' ||
+          drop.length === 0 ||
+          args.some(arg => arg.star)
+          ? []
+          : [
+              matchAt(
+                'seaborn.pointplot-unused-keywords',
+                call,
+                removeArguments(context, call, drop)
+              )
+            ];
       })
   ),
   moduleMoved({

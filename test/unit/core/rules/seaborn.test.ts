@@ -71,3 +71,26 @@ describe('seaborn vectors with data', () => {
     }
   });
 });
+
+describe("pointplot's unused keywords", () => {
+  const rewrite = rewriter('seaborn.pointplot-unused-keywords');
+
+  it('go, and its own parameters stay', () => {
+    assert.equal(
+      rewrite(
+        "sns.pointplot(x='variable', y='value', hue='os', data=df_melted, axis=ax, linewidth=2)"
+      ),
+      "sns.pointplot(x='variable', y='value', hue='os', data=df_melted)"
+    );
+  });
+
+  it('are left on other plots, and where a dict gives them', () => {
+    for (const source of [
+      "sns.pointplot(x='a', y='b', data=df, ax=ax, errorbar=None)",
+      "sns.barplot(x='a', y='b', data=df, alpha=0.5)",
+      "sns.pointplot(x='a', y='b', data=df, **style)"
+    ]) {
+      assert.equal(rewrite(source), source);
+    }
+  });
+});
