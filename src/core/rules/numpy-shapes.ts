@@ -6,6 +6,7 @@ import {
   appendArgument,
   argsOf,
   calleeOf,
+  callsTo,
   childrenOf,
   dottedName,
   resolve,
@@ -109,7 +110,7 @@ export const numpyShapeRules: IRule[] = [
       context.nodes('CallExpression').flatMap(call => {
         const args = argsOf(context, call);
         if (
-          !Private.calls(context, call, ['numpy.array', 'numpy.asarray']) ||
+          !callsTo(context, call, ['numpy.array', 'numpy.asarray']) ||
           args.length !== 1 ||
           args[0].name ||
           args[0].star ||
@@ -453,17 +454,6 @@ namespace Private {
       return null;
     }
     return (literal.match(CONVERSION) ?? []).filter(c => c !== '%%');
-  }
-
-  /** Whether a call's callee resolves to one of the dotted names. */
-  export function calls(
-    context: IRuleContext,
-    call: SyntaxNode,
-    targets: readonly string[]
-  ): boolean {
-    const callee = calleeOf(context, call);
-    const dotted = callee && dottedName(context, callee.node);
-    return dotted !== null && targets.includes(resolve(context, dotted));
   }
 
   /** An expression with no calls, lambdas or comprehensions: safe to evaluate again. */

@@ -4,6 +4,7 @@ import {
   appendArgument,
   argsOf,
   calleeOf,
+  callsTo,
   dottedName,
   resolve
 } from './syntax';
@@ -184,12 +185,9 @@ export const numpyRules: IRule[] = (
       },
       context =>
         context.nodes('CallExpression').flatMap(call => {
-          const callee = calleeOf(context, call);
-          const dotted = callee && dottedName(context, callee.node);
           const args = argsOf(context, call);
           if (
-            !dotted ||
-            resolve(context, dotted) !== 'numpy.load' ||
+            !callsTo(context, call, ['numpy.load']) ||
             args.length === 0 ||
             args.some(arg => arg.star || arg.name === 'allow_pickle')
           ) {

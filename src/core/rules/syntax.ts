@@ -112,6 +112,17 @@ export function callsOneOf(
   );
 }
 
+/** Whether a call's callee resolves to one of the dotted names (`numpy.load`). */
+export function callsTo(
+  context: IRuleContext,
+  call: SyntaxNode,
+  targets: readonly string[]
+): boolean {
+  const callee = calleeOf(context, call);
+  const dotted = callee && dottedName(context, callee.node);
+  return dotted !== null && targets.includes(resolve(context, dotted));
+}
+
 /** A call's arguments in order, with keyword names read from the source. */
 export function argsOf(context: IRuleContext, call: SyntaxNode): IArgument[] {
   return argumentsIn(context.source, call);
