@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
-import { importsOf, nameRemoved } from './builders-imports';
+import { importsOf, nameMoved, nameRemoved } from './builders-imports';
 import { argsOf, calleeOf, dottedName, resolve, spellModule } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
@@ -149,7 +149,10 @@ namespace Private {
   }
 }
 
-/** scipy.misc's image functions, removed in scipy 1.2 (they needed Pillow all along). */
+/**
+ * scipy.misc's image functions, removed in scipy 1.2 (they needed Pillow all along), and its
+ * sample data, moved to scipy.datasets.
+ */
 export const scipyMiscRules: IRule[] = [
   defineRule(
     {
@@ -234,5 +237,32 @@ export const scipyMiscRules: IRule[] = [
           'from scipy.misc import imresize\nprint(imresize([[0, 1]], (2, 4)).shape)'
       }
     ]
-  })
+  }),
+  // The sample images and signal moved to scipy.datasets, which downloads them (pooch).
+  ...['face', 'ascent', 'electrocardiogram'].map(name =>
+    nameMoved({
+      id: `scipy.misc-${name}`,
+      distribution: 'scipy',
+      since: '1.12.0',
+      summary: `\`scipy.misc.${name}\` was removed in scipy 1.12: it is \`scipy.datasets.${name}\` (since 1.10), which downloads the file once (with pooch).`,
+      link: notes('1.12.0'),
+      raises: {
+        ename: ['ImportError', 'AttributeError'],
+        message: new RegExp(
+          `cannot import name '${name}'|has no attribute '${name}'`
+        )
+      },
+      module: 'scipy.misc',
+      name,
+      to: 'scipy.datasets',
+      toName: name,
+      examples: [
+        {
+          before: `from scipy import misc\nprint(misc.${name}().ndim)`,
+          after: `from scipy import misc\nfrom scipy.datasets import ${name}\nprint(${name}().ndim)`,
+          requires: ['pooch']
+        }
+      ]
+    })
+  )
 ];
