@@ -305,6 +305,7 @@ describe('rewrites', () => {
     assert.equal(proposeRewrite(source, [bad]), null);
     assert.deepEqual(proposeRewrite(source, [bad, ...good]), {
       source: 'x = float(1)\ny = 2',
+      edited: 'x = float(1)\ny = 2',
       ruleIds: ['numpy.float']
     });
   });
