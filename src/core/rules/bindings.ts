@@ -33,8 +33,9 @@ export interface ISpelledName {
 /**
  * How the notebook names a module or one of its attributes, in its own import style: with
  * `from numpy import nan` anywhere, `nan`; with `import numpy as numpy_`, `numpy_.nan`;
- * else the attribute imported by name when there is no alias (`SimpleImputer`), or
- * through the module's alias (`np.nan`).
+ * else the attribute imported by name when there is no alias (`SimpleImputer`) and the
+ * notebook does not bind that name itself, or through the module (`np.nan`,
+ * `scipy.datasets.face`).
  */
 export function spellName(
   context: IRuleContext,
@@ -47,9 +48,11 @@ export function spellName(
       const as = local === name ? '' : ` as ${local}`;
       return Private.spelled(local, `from ${module} import ${name}${as}`);
     }
+    // Not where the notebook gives the name a meaning of its own (`face = misc.face()`).
     if (
       alias === undefined &&
-      Private.localFor(context, module) === undefined
+      Private.localFor(context, module) === undefined &&
+      !context.defined.has(name)
     ) {
       return Private.spelled(name, `from ${module} import ${name}`);
     }

@@ -8,7 +8,7 @@ import {
   scanSource
 } from '../../../../src/core/rules';
 import { scipyMiscRules } from '../../../../src/core/rules/scipy-misc';
-import { testExamples, TODAY } from './helpers';
+import { matchesIn, testExamples, TODAY } from './helpers';
 
 testExamples(scipyMiscRules);
 
@@ -68,5 +68,17 @@ describe('scipy.misc.imread in a helper module', () => {
     ]) {
       assert.equal(rewrite(source, before), source);
     }
+  });
+});
+
+describe("scipy.misc's sample data", () => {
+  it("goes through scipy.datasets where the notebook's own variable has the name", () => {
+    const rule = scipyMiscRules.find(r => r.id === 'scipy.misc-face')!;
+    const source =
+      'try:\n    face = sp.face(gray=True)\nexcept AttributeError:\n    from scipy import misc\n    face = misc.face(gray=True)';
+    assert.equal(
+      proposeRewrite(source, matchesIn(rule, source))?.source,
+      'import scipy.datasets\ntry:\n    face = sp.face(gray=True)\nexcept AttributeError:\n    from scipy import misc\n    face = scipy.datasets.face(gray=True)'
+    );
   });
 });
