@@ -1,4 +1,5 @@
-import { moduleMoved } from './builders-imports';
+import { aliasReplaced, anyOf } from './builders';
+import { moduleMoved, nameMoved } from './builders-imports';
 import { SKLEARN_NAMES } from './sklearn-names';
 import type { IRule } from './types';
 
@@ -268,6 +269,85 @@ function privateModules(): [string, string, string, string, string][] {
   );
 }
 
+/**
+ * Functions scikit-learn renamed, the old name then removed: `[modules that had it, old
+ * name, new name, since, example call]`. The example call is what the example prints
+ * (of the toy `X`, `labels` its setup makes).
+ */
+const RENAMED: readonly (readonly [
+  readonly string[],
+  string,
+  string,
+  string,
+  string
+])[] = [
+  // A misspelling of Calinski-Harabasz, renamed in 0.20 and removed in 0.23.
+  [
+    ['sklearn.metrics', 'sklearn.metrics.cluster'],
+    'calinski_harabaz_score',
+    'calinski_harabasz_score',
+    '0.23',
+    '(X, labels)'
+  ]
+];
+
+/** A toy clustering for the examples: two blobs of points and their labels. */
+const BLOBS =
+  'X = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [5.0, 5.0], [5.0, 6.0], [6.0, 5.0]]\nlabels = [0, 0, 0, 1, 1, 1]';
+
+/**
+ * A renamed function in every form: imported by name (its uses renamed too), and an
+ * attribute of its module however the notebook names it (`metrics.x`, `sklearn.metrics.x`).
+ */
+function renamed(
+  modules: readonly string[],
+  name: string,
+  to: string,
+  since: string,
+  call: string
+): IRule {
+  const [module] = modules;
+  const dot = module.lastIndexOf('.');
+  // The module imported by name (`from sklearn import metrics`), used through it.
+  const [parent, last] = [module.slice(0, dot), module.slice(dot + 1)];
+  const printed = (code: string) => `print(round(${code}${call}, 3))`;
+  const info = {
+    id: `sklearn.${name.replace(/_/g, '-')}`,
+    distribution: 'scikit-learn',
+    since,
+    summary: `\`${name}\` was removed in scikit-learn ${since}: it is \`${to}\`.`,
+    link: sklearnNotes(since),
+    targets: modules.map(from => `${from}.${to}`),
+    raises: {
+      ename: ['ImportError', 'AttributeError'],
+      message: new RegExp(
+        `cannot import name '${name}'|has no attribute '${name}'`
+      )
+    },
+    examples: [
+      {
+        setup: BLOBS,
+        before: `from ${module} import ${name}\n${printed(name)}`,
+        after: `from ${module} import ${to}\n${printed(to)}`
+      },
+      {
+        setup: BLOBS,
+        before: `from ${parent} import ${last}\n${printed(`${last}.${name}`)}`,
+        after: `from ${parent} import ${last}\n${printed(`${last}.${to}`)}`
+      }
+    ]
+  };
+  // The module stays: a use through it keeps the module as the cell spells it.
+  return anyOf(info, [
+    ...modules.map(from =>
+      aliasReplaced({ ...info, module: from, name, to: `$.${to}` })
+    ),
+    ...modules.map(from =>
+      nameMoved({ ...info, module: from, name, to: from, toName: to })
+    )
+  ]);
+}
+
 const WHY: Record<string, string> = {
   removed: 'was removed',
   private: 'became private',
@@ -307,9 +387,9 @@ namespace Private {
   }
 }
 
-/** Module rules: removed, private and vendored module paths. */
-export const sklearnModuleRules: IRule[] = MOVED.map(
-  ([module, to, since, kind, name]) => {
+/** Module rules: removed, private and vendored module paths, and renamed functions. */
+export const sklearnModuleRules: IRule[] = [
+  ...MOVED.map(([module, to, since, kind, name]) => {
     const [parent, last] = [
       module.slice(0, module.lastIndexOf('.')),
       module.slice(module.lastIndexOf('.') + 1)
@@ -360,5 +440,8 @@ export const sklearnModuleRules: IRule[] = MOVED.map(
           : undefined,
       examples
     });
-  }
-);
+  }),
+  ...RENAMED.map(([modules, name, to, since, call]) =>
+    renamed(modules, name, to, since, call)
+  )
+];
