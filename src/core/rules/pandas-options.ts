@@ -9,7 +9,7 @@ import {
   stringValue,
   textOf
 } from './syntax';
-import type { IRule, IRuleContext, IRuleMatch } from './types';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 /** pandas' option functions, and whether every other positional argument is a key. */
 const OPTION_CALLS = new Map([
@@ -130,8 +130,131 @@ function negativeColwidths(
 // The option's names: in full, or any unambiguous end of it.
 const COLWIDTH = /^(display\.)?max_colwidth$/;
 
-/** pandas option names that no longer pick the option they did. */
+// Options removed with nothing in their place, which only changed how matplotlib drew:
+// each by its full name and the short name pandas also took.
+const REMOVED_OPTIONS = new Set(['display.mpl_style', 'mpl_style']);
+
+/**
+ * Settings of removed options (`pd.set_option('display.mpl_style', 'default')`,
+ * `pd.options.display.mpl_style = 'default'`): the statement goes, or the option's pair
+ * from a call that sets others too. Reads of the option, and an `option_context` left with
+ * nothing to set, are left alone.
+ */
+function removedOptions(context: IRuleContext, ruleId: string): IRuleMatch[] {
+  const removed = (text: string) =>
+    REMOVED_OPTIONS.has(stringValue(text)?.toLowerCase() ?? '');
+  const calls = context.nodes('CallExpression').flatMap(call => {
+    const callee = calleeOf(context, call);
+    const dotted = callee && dottedName(context, callee.node);
+    const args = argsOf(context, call);
+    if (
+      !callee ||
+      !OPTION_CALLS.get(callee.name) ||
+      !dotted ||
+      !resolve(context, dotted).startsWith('pandas.') ||
+      args.length % 2 !== 0 ||
+      args.some(arg => arg.star || arg.name)
+    ) {
+      return [];
+    }
+    // Each pair of a removed option, from the end of the pair before (or to the next one).
+    const pairs = args.flatMap((key, i) =>
+      i % 2 === 0 && removed(context.source.slice(key.valueFrom, key.valueTo))
+        ? [
+            i > 0
+              ? { from: args[i - 1].to, to: args[i + 1].to, insert: '' }
+              : {
+                  from: key.from,
+                  to: args[i + 2]?.from ?? args[i + 1].to,
+                  insert: ''
+                }
+          ]
+        : []
+    );
+    if (pairs.length === 0) {
+      return [];
+    }
+    if (pairs.length < args.length / 2) {
+      // One pair among others: the name is not written twice in one call.
+      return pairs.length === 1 ? [matchAt(ruleId, call, pairs)] : [];
+    }
+    const statement = call.parent;
+    return callee.name === 'set_option' &&
+      statement?.name === 'ExpressionStatement' &&
+      statement.firstChild?.to === call.to
+      ? [matchAt(ruleId, call, [dropStatement(context, statement)])]
+      : [];
+  });
+  const assignments = context.nodes('AssignStatement').flatMap(statement => {
+    const target = statement.firstChild;
+    const dotted = target && dottedName(context, target);
+    const option = dotted ? resolve(context, dotted) : '';
+    return statement.getChildren('AssignOp').length === 1 &&
+      option.startsWith('pandas.options.') &&
+      REMOVED_OPTIONS.has(option.slice('pandas.options.'.length))
+      ? [matchAt(ruleId, statement, [dropStatement(context, statement)])]
+      : [];
+  });
+  return [...calls, ...assignments];
+}
+
+/**
+ * The edit taking a statement out: its line, where the statement is all the line holds and
+ * its block keeps another statement; else `pass` in its place, which keeps a block a block.
+ */
+function dropStatement(
+  context: IRuleContext,
+  statement: SyntaxNode
+): ITextEdit {
+  const start = context.source.lastIndexOf('\n', statement.from - 1) + 1;
+  const end = context.source.indexOf('\n', statement.to);
+  const line = context.source.slice(start, end < 0 ? undefined : end);
+  let others = 0;
+  for (let c = statement.parent?.firstChild; c; c = c.nextSibling) {
+    others += c.from !== statement.from && /Statement$/.test(c.name) ? 1 : 0;
+  }
+  const alone =
+    line.trim() === textOf(context, statement) &&
+    (others > 0 || statement.parent?.name === 'Script');
+  return alone
+    ? { from: start, to: end < 0 ? statement.to : end + 1, insert: '' }
+    : { from: statement.from, to: statement.to, insert: 'pass' };
+}
+
+/** pandas option names that no longer pick the option they did, or any option. */
 export const pandasOptionRules: IRule[] = [
+  defineRule(
+    {
+      id: 'pandas.removed-plot-option',
+      needs: ['mpl_style'],
+      distribution: 'pandas',
+      since: '0.20.0',
+      summary:
+        "The option 'display.mpl_style' was removed in pandas 0.20: it only restyled matplotlib's plots, so setting it goes (matplotlib's `plt.style.use` does that today).",
+      link: pandasNotes('0.20.0'),
+      raises: {
+        ename: 'OptionError',
+        message:
+          /No such keys\(s\): '(display\.)?mpl_style'|You can only set the value of existing options/
+      },
+      examples: [
+        {
+          setup: 'import pandas as pd',
+          before:
+            "pd.set_option('display.mpl_style', 'default')\nprint(pd.get_option('display.max_rows'))",
+          after: "print(pd.get_option('display.max_rows'))"
+        },
+        {
+          setup: 'import pandas as pd',
+          before:
+            "pd.options.display.mpl_style = 'default'\npd.set_option('display.max_rows', 10, 'mpl_style', 'default')\nprint(pd.options.display.max_rows)",
+          after:
+            "pd.set_option('display.max_rows', 10)\nprint(pd.options.display.max_rows)"
+        }
+      ]
+    },
+    context => removedOptions(context, 'pandas.removed-plot-option')
+  ),
   defineRule(
     {
       id: 'pandas.negative-max-colwidth',

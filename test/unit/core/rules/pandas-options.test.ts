@@ -95,3 +95,59 @@ describe('a negative column width', () => {
     assert.equal(rewrite(cell, 'import pandas as pd\nimport other'), cell);
   });
 });
+
+describe('the removed plot style option', () => {
+  it('goes with its statement: the line, or pass where a block holds nothing else', () => {
+    assert.equal(
+      rewrite(
+        [
+          "pd.set_option('display.mpl_style', 'default')",
+          'if style:',
+          "    pd.options.display.mpl_style = 'default'",
+          'def show(df):',
+          '    pd.options.display.mpl_style = "default"',
+          '    return df.plot()',
+          "pd.set_option('mpl_style', 'default')  # nicer plots",
+          'print(1)'
+        ].join('\n')
+      ),
+      [
+        'if style:',
+        '    pass',
+        'def show(df):',
+        '    return df.plot()',
+        'pass  # nicer plots',
+        'print(1)'
+      ].join('\n')
+    );
+  });
+
+  it('leaves the other options a call sets, through any import of set_option', () => {
+    assert.equal(
+      rewrite(
+        [
+          "pd.set_option('display.mpl_style', 'default', 'display.width', 100)",
+          "set_option('display.max_rows', 10, 'display.mpl_style', 'default')"
+        ].join('\n'),
+        'import pandas as pd\nfrom pandas import set_option'
+      ),
+      [
+        "pd.set_option('display.width', 100)",
+        "set_option('display.max_rows', 10)"
+      ].join('\n')
+    );
+  });
+
+  it('leaves reads, a context with nothing else to set and lookalikes alone', () => {
+    const cell = [
+      "print(pd.get_option('display.mpl_style'))",
+      "with pd.option_context('display.mpl_style', 'default'):",
+      '    df.plot()',
+      "plt.style.use('ggplot')",
+      "other.set_option('display.mpl_style', 'default')",
+      "options.display.mpl_style = 'default'",
+      "mpl_style = 'default'"
+    ].join('\n');
+    assert.equal(rewrite(cell, 'import pandas as pd\nimport other'), cell);
+  });
+});
