@@ -1,7 +1,21 @@
-import { aliasReplaced, anyOf, defineRule, matchAt } from './builders';
+import {
+  aliasReplaced,
+  anyOf,
+  appendKeywordIfMissing,
+  defineRule,
+  matchAt
+} from './builders';
 import { nameMoved } from './builders-imports';
-import { argsOf, calleeOf, dottedName, resolve, spellModule } from './syntax';
-import type { IRule } from './types';
+import {
+  argsOf,
+  calleeOf,
+  callsTo,
+  dottedName,
+  resolve,
+  spellModule,
+  textOf
+} from './syntax';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 const notes = (version: string) =>
   `https://docs.scipy.org/doc/scipy/release/${version}-notes.html`;
@@ -132,7 +146,89 @@ function numpyNames(): IRule {
   return anyOf({ ...info, needs: ['scipy'] }, [dotted, ...imported]);
 }
 
-/** scipy API removals, 1.2 to 1.14. */
+// `scipy.stats.stats` is the deprecated old path of the same function.
+const MODE = ['scipy.stats.mode', 'scipy.stats.stats.mode'];
+const AXIS_NONE =
+  'With axis=None, mode returned a 1-D result for any input, which keepdims=True does not give back: left as it is.';
+
+/**
+ * A call of `scipy.stats.mode` that does not choose keepdims: `keepdims=True` appended.
+ * One that passes it (by keyword, fourth position or `**`) is left alone; one with
+ * `axis=None` is only pointed at. A bare `mode` the notebook also defines is its own.
+ */
+function modeCalls(context: IRuleContext, id: string): IRuleMatch[] {
+  return context.nodes('CallExpression').flatMap(call => {
+    const callee = calleeOf(context, call)!;
+    if (
+      !callsTo(context, call, MODE) ||
+      (callee.node.name === 'VariableName' && context.defined.has(callee.name))
+    ) {
+      return [];
+    }
+    const args = argsOf(context, call);
+    const positional = args.filter(arg => !arg.name && !arg.star);
+    if (positional.length > 3) {
+      return [];
+    }
+    const axis = args.find(arg => arg.name === 'axis') ?? positional[1];
+    if (axis && textOf(context, axis.value) === 'None') {
+      return [matchAt(id, call, [], AXIS_NONE)];
+    }
+    const edits = appendKeywordIfMissing(context, call, 'keepdims', 'True');
+    return edits.length > 0 ? [matchAt(id, call, edits)] : [];
+  });
+}
+
+/**
+ * `stats.mode(a)[0][0]`: scipy 1.11 made `mode` drop the reduced axis (keepdims=False),
+ * so old code's indexing of its result hits a scalar. Before 1.11 it kept the axis, at
+ * length 1, for every input reduced along one: `keepdims=True` is that shape again. Code
+ * written for 1.11 may read the scalar, so the rewrite waits for the old code's failure.
+ */
+const modeKeepdims = defineRule(
+  {
+    id: 'scipy.stats-mode-keepdims',
+    needs: ['mode'],
+    onFailureOnly: true,
+    distribution: 'scipy',
+    since: '1.11.0',
+    summary:
+      '`stats.mode` drops the reduced axis since scipy 1.11: `keepdims=True` keeps it as before, so `mode(a)[0][0]` is the mode again.',
+    link: notes('1.11.0'),
+    raises: {
+      ename: 'IndexError',
+      message: /invalid index to scalar variable/
+    },
+    targets: ['scipy.stats.mode(keepdims=)'],
+    examples: [
+      {
+        setup:
+          'import numpy as np\nfrom scipy import stats\ndata = np.array([[1, 2], [1, 3], [2, 3]])',
+        before:
+          'print(stats.mode(data[:, -1])[0][0], stats.mode(data)[0][0], stats.mode(data, axis=1).count.shape)',
+        after:
+          'print(stats.mode(data[:, -1], keepdims=True)[0][0], stats.mode(data, keepdims=True)[0][0], stats.mode(data, axis=1, keepdims=True).count.shape)'
+      },
+      {
+        setup: 'import numpy as np\nlabels = np.array([2, 0, 2, 1, 2])',
+        before:
+          'import scipy.stats as st\ndef majority(votes):\n    return st.mode(votes).mode[0]\nprint(majority(labels))',
+        after:
+          'import scipy.stats as st\ndef majority(votes):\n    return st.mode(votes, keepdims=True).mode[0]\nprint(majority(labels))'
+      },
+      {
+        setup: 'import numpy as np\nlabels = np.array([2, 0, 2, 1, 2])',
+        before:
+          'from scipy.stats import mode\nvalue, count = mode(labels, 0)\nprint(value[0], count[0])',
+        after:
+          'from scipy.stats import mode\nvalue, count = mode(labels, 0, keepdims=True)\nprint(value[0], count[0])'
+      }
+    ]
+  },
+  context => modeCalls(context, 'scipy.stats-mode-keepdims')
+);
+
+/** scipy API removals, 1.2 to 1.14, and the changed shape of `stats.mode` (1.11). */
 export const scipyRules: IRule[] = [
   functionMoved(
     'misc-comb',
@@ -198,6 +294,7 @@ export const scipyRules: IRule[] = [
     '(5, 1.0).round(2)'
   ),
   numpyNames(),
+  modeKeepdims,
   defineRule(
     {
       id: 'scipy.binom-test',
