@@ -24,7 +24,18 @@ const REDUCTIONS = [
   'count',
   'prod'
 ];
-const ROLLING = ['mean', 'sum', 'std', 'var', 'min', 'max', 'median', 'count'];
+const ROLLING = [
+  'mean',
+  'sum',
+  'std',
+  'var',
+  'min',
+  'max',
+  'median',
+  'count',
+  'skew',
+  'kurt'
+];
 const noAttribute = (name: string) => ({
   ename: 'AttributeError',
   message: new RegExp(`has no attribute '${name}'`)
@@ -351,14 +362,21 @@ export const pandasCallRules: IRule[] = [
       distribution: 'pandas',
       since: '0.23.0',
       summary:
-        '`pd.rolling_mean(s, n)` and its kin were removed: use `s.rolling(n).mean()`.',
+        '`pd.rolling_mean(s, n)` and its kin were removed: use `s.rolling(n).mean()`, with the window, min_periods and center as given.',
       link: pandasNotes('0.23.0'),
-      raises: noAttribute('rolling_mean'),
+      raises: noAttribute('rolling_\\w+'),
       examples: [
         {
           setup: PANDAS_SETUP,
           before: "print(pd.rolling_mean(df['a'], 2).tolist())",
           after: "print(df['a'].rolling(2).mean().tolist())"
+        },
+        {
+          setup: PANDAS_SETUP,
+          before:
+            "col = 'b'\nprint(pd.rolling_mean(df[col], window=2, min_periods=1).tolist())\nprint(pd.rolling_std(df['a'], 3, 1, center=True, ddof=0).round(3).tolist())",
+          after:
+            "col = 'b'\nprint(df[col].rolling(window=2, min_periods=1).mean().tolist())\nprint(df['a'].rolling(3, min_periods=1, center=True).std(ddof=0).round(3).tolist())"
         }
       ]
     },
@@ -367,19 +385,12 @@ export const pandasCallRules: IRule[] = [
         context,
         ROLLING.map(name => `rolling_${name}`)
       ).flatMap(({ call, name, args }) => {
-        const [data, window, ...rest] = args;
-        if (
-          !window ||
-          window.name ||
-          data.name ||
-          rest.some(arg => !arg.name)
-        ) {
+        const method = name.slice('rolling_'.length);
+        const parts = Private.rollingParts(context, method, args);
+        if (!parts) {
           return [];
         }
-        const windowArgs = [window, ...rest]
-          .map(arg => argText(context, arg))
-          .join(', ');
-        const insert = `${argText(context, data)}.rolling(${windowArgs}).${name.slice('rolling_'.length)}()`;
+        const insert = `${parts.data}.rolling(${parts.window.join(', ')}).${method}(${parts.method.join(', ')})`;
         return [
           matchAt('pandas.rolling-functions', call, [
             { from: call.from, to: call.to, insert }
@@ -390,6 +401,72 @@ export const pandasCallRules: IRule[] = [
 ];
 
 namespace Private {
+  // The old rolling functions' parameters after the data, in order (`rolling_count` took
+  // no min_periods), and those `.rolling()` takes today.
+  const ROLLING_PARAMS = ['window', 'min_periods', 'freq', 'center', 'how'];
+  const ROLLING_KEPT = ['window', 'min_periods', 'center'];
+
+  /**
+   * `pd.rolling_mean(s, 25, center=True)` as `s.rolling(...)` and the method's arguments:
+   * the window's as written (window by position or `window=`), a later positional one by
+   * its name, `ddof` to std and var's method, `freq=None` and `how=None` (which did
+   * nothing) left out. Null for anything else: a resampling `freq` or `how`, a keyword
+   * the function passed on that `.rolling()` no longer takes, unpacked arguments.
+   */
+  export function rollingParts(
+    context: IRuleContext,
+    method: string,
+    args: IArgument[]
+  ): { data: string; window: string[]; method: string[] } | null {
+    const [data, ...rest] = args;
+    const params = ROLLING_PARAMS.filter(
+      param => method !== 'count' || param !== 'min_periods'
+    );
+    if (!data || data.name || data.star) {
+      return null;
+    }
+    const window: string[] = [];
+    const kept: string[] = [];
+    for (const [i, arg] of rest.entries()) {
+      const name = arg.name ?? params[i];
+      const value = context.source.slice(arg.valueFrom, arg.valueTo);
+      if (arg.star || !name) {
+        return null;
+      }
+      if (ROLLING_KEPT.includes(name)) {
+        window.push(
+          arg.name || i === 0 ? argText(context, arg) : `${name}=${value}`
+        );
+      } else if (name === 'ddof' && (method === 'std' || method === 'var')) {
+        kept.push(argText(context, arg));
+      } else if (!['freq', 'how'].includes(name) || value !== 'None') {
+        return null;
+      }
+    }
+    const windowed = rest.some(
+      (arg, i) => (arg.name ?? params[i]) === 'window'
+    );
+    return windowed
+      ? { data: receiverText(context, data), window, method: kept }
+      : null;
+  }
+
+  // Expressions a method call binds to whole: anything else is put in parentheses.
+  const ATOMS = new Set([
+    'VariableName',
+    'MemberExpression',
+    'CallExpression',
+    'ParenthesizedExpression'
+  ]);
+
+  /** An argument's source as the receiver of a method: `(a - b)` for `a - b`. */
+  function receiverText(context: IRuleContext, arg: IArgument): string {
+    const text = argText(context, arg);
+    return ATOMS.has(arg.value.name) && arg.value.to === arg.valueTo
+      ? text
+      : `(${text})`;
+  }
+
   /** Whether a node is a call of pandas' Series constructor (`pd.Series(...)`). */
   export function isSeriesCall(
     context: IRuleContext,

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  importTable,
+  prepareSource,
+  proposeRewrite,
+  scanSource,
+  type IRule
+} from '../../../../src/core/rules';
+import { pandasApiRules } from '../../../../src/core/rules/pandas-api';
+import { pandasCallRules } from '../../../../src/core/rules/pandas-calls';
+import { pandasSignatureRules } from '../../../../src/core/rules/pandas-signatures';
+import { answered, TODAY } from './helpers';
+
+const RULES: readonly IRule[] = [
+  ...pandasApiRules,
+  ...pandasCallRules,
+  ...pandasSignatureRules
+];
+
+/** The cell as the rule `id` rewrites it after `earlier` cells, the kernel giving `answer`. */
+function rewrite(
+  id: string,
+  cell: string,
+  earlier = 'import pandas as pd',
+  answer?: string
+): string {
+  const imports = importTable([earlier, cell].map(prepareSource));
+  const matches = scanSource(
+    cell,
+    RULES.filter(rule => rule.id === id),
+    { versions: TODAY, imports }
+  );
+  return proposeRewrite(cell, answered(matches, answer))?.source ?? cell;
+}
+
+describe('the removed rolling functions', () => {
+  const id = 'pandas.rolling-functions';
+
+  it('keep the window, min_periods and center by keyword or by position', () => {
+    assert.equal(
+      rewrite(
+        id,
+        [
+          'a = pd.rolling_mean(df[col], window=25)',
+          'b = pd.rolling_median(s, 5, 2, None, True)',
+          'c = pd.rolling_count(s, 5, None, True)',
+          'd = pd.rolling_kurt(s, min_periods=2, window=4)',
+          'e = pd.rolling_var(s, window=5, ddof=0, how=None)'
+        ].join('\n')
+      ),
+      [
+        'a = df[col].rolling(window=25).mean()',
+        'b = s.rolling(5, min_periods=2, center=True).median()',
+        'c = s.rolling(5, center=True).count()',
+        'd = s.rolling(min_periods=2, window=4).kurt()',
+        'e = s.rolling(window=5).var(ddof=0)'
+      ].join('\n')
+    );
+  });
+
+  it('puts an expression in parentheses and follows imports of the function', () => {
+    assert.equal(
+      rewrite(
+        id,
+        "m = rolling_sum(df['a'] - df.b, 3)",
+        'from pandas import rolling_sum'
+      ),
+      "m = (df['a'] - df.b).rolling(3).sum()"
+    );
+  });
+
+  it('refuses resampling, keywords .rolling() no longer takes, and lookalikes', () => {
+    const cell = [
+      "a = pd.rolling_max(s, 5, freq='D')",
+      "b = pd.rolling_mean(s, 5, how='max', freq='h')",
+      "c = pd.rolling_mean(s, 5, win_type='boxcar')",
+      'd = pd.rolling_mean(s, **options)',
+      'e = pd.rolling_mean(arg=s, window=3)',
+      'f = pd.rolling_mean(s)',
+      'g = rolling_mean(s, 3)',
+      'h = np.rolling_mean(s, 3)',
+      'i = pd.rolling_count(s, 5, 1)'
+    ].join('\n');
+    assert.equal(
+      rewrite(id, cell, 'import pandas as pd\nimport numpy as np'),
+      cell
+    );
+  });
+});
