@@ -174,6 +174,53 @@ export const pandasApiRules: IRule[] = [
       }
     ]
   }),
+  keywordRenamed({
+    id: 'pandas.read-excel-sheetname',
+    distribution: 'pandas',
+    since: '1.0.0',
+    summary:
+      '`read_excel(sheetname=...)` and `ExcelFile.parse(sheetname=...)` are `sheet_name=` since pandas 1.0.',
+    link: pandasNotes('1.0.0'),
+    raises: typeError('sheetname'),
+    callees: ['read_excel', 'parse'],
+    module: 'pandas',
+    keyword: 'sheetname',
+    to: 'sheet_name',
+    examples: [
+      {
+        setup: "import pandas as pd\nbook = 'sales.xlsx'",
+        before:
+          'sheets = pd.read_excel(book, sheetname=None)\nprint(sorted(sheets))',
+        after:
+          'sheets = pd.read_excel(book, sheet_name=None)\nprint(sorted(sheets))',
+        // Reading a workbook takes an Excel engine the stack may lack.
+        requires: ['openpyxl']
+      }
+    ]
+  }),
+  keywordRenamed({
+    id: 'pandas.skip-footer',
+    distribution: 'pandas',
+    since: '1.0.0',
+    summary:
+      "The readers' `skip_footer=` is `skipfooter=` since pandas 1.0 (`read_csv`, `read_table`, `read_excel`, `ExcelFile.parse`).",
+    link: pandasNotes('1.0.0'),
+    raises: typeError('skip_footer'),
+    callees: ['read_csv', 'read_table', 'read_excel', 'parse'],
+    module: 'pandas',
+    keyword: 'skip_footer',
+    to: 'skipfooter',
+    examples: [
+      {
+        setup:
+          "import io\nimport pandas as pd\ntext = 'a,b\\n1,2\\n3,4\\ntotal,6\\n'",
+        before:
+          "print(pd.read_csv(io.StringIO(text), skip_footer=1, engine='python').values.tolist())",
+        after:
+          "print(pd.read_csv(io.StringIO(text), skipfooter=1, engine='python').values.tolist())"
+      }
+    ]
+  }),
   keywordReplaced({
     id: 'pandas.error-bad-lines',
     distribution: 'pandas',

@@ -88,3 +88,44 @@ describe('the removed rolling functions', () => {
     );
   });
 });
+
+describe("the readers' renamed keywords", () => {
+  it('spell sheet_name and skipfooter in read_excel, ExcelFile.parse and the csv readers', () => {
+    const cell = [
+      "a = pd.read_excel(path, sheetname='train', skip_footer=2)",
+      'b = pd.ExcelFile(path).parse(sheetname=0)',
+      'c = read_csv(path, skip_footer=1)',
+      "d = pd.read_table(path, sep='\\t', skip_footer=3)"
+    ].join('\n');
+    const earlier = 'import pandas as pd\nfrom pandas import read_csv';
+    const renamed = (text: string) =>
+      rewrite(
+        'pandas.skip-footer',
+        rewrite('pandas.read-excel-sheetname', text, earlier),
+        earlier
+      );
+    assert.equal(
+      renamed(cell),
+      [
+        "a = pd.read_excel(path, sheet_name='train', skipfooter=2)",
+        'b = pd.ExcelFile(path).parse(sheet_name=0)',
+        'c = read_csv(path, skipfooter=1)',
+        "d = pd.read_table(path, sep='\\t', skipfooter=3)"
+      ].join('\n')
+    );
+  });
+
+  it('leave other libraries and names that are not keywords alone', () => {
+    const cell = [
+      'wb = load_workbook(path, sheetname=name)',
+      "s = o.read_excel(path, sheetname='x', skip_footer=1)",
+      'sheet = book.sheet_by_name(sheetname)',
+      'df = pd.read_excel(path, sheet_name=sheetname, skipfooter=skip_footer)'
+    ].join('\n');
+    const earlier =
+      'import pandas as pd\nimport other as o\nfrom openpyxl import load_workbook';
+    for (const id of ['pandas.read-excel-sheetname', 'pandas.skip-footer']) {
+      assert.equal(rewrite(id, cell, earlier), cell);
+    }
+  });
+});
