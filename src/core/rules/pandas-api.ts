@@ -290,10 +290,10 @@ export const pandasApiRules: IRule[] = [
     distribution: 'pandas',
     since: '3.0.0',
     summary:
-      '`infer_datetime_format=` was removed in pandas 3.0: formats are always inferred.',
+      '`infer_datetime_format=` of `to_datetime`, `read_csv` and `read_table` was removed in pandas 3.0: formats are always inferred.',
     link: pandasNotes('3.0.0'),
     raises: typeError('infer_datetime_format'),
-    callees: ['to_datetime', 'read_csv'],
+    callees: ['to_datetime', 'read_csv', 'read_table'],
     keyword: 'infer_datetime_format',
     examples: [
       {
@@ -301,6 +301,14 @@ export const pandasApiRules: IRule[] = [
         before:
           "print(pd.to_datetime(['2020-01-02'], infer_datetime_format=True)[0].day)",
         after: "print(pd.to_datetime(['2020-01-02'])[0].day)"
+      },
+      {
+        setup:
+          "import io\nimport pandas as pd\ntext = 'd\\tv\\n2020-01-02\\t1\\n'",
+        before:
+          "df = pd.read_csv(io.StringIO(text), sep='\\t', parse_dates=['d'], infer_datetime_format=True)\nprint(pd.read_table(io.StringIO(text), parse_dates=[0], infer_datetime_format=True)['d'].dt.day.tolist(), df['d'].dt.day.tolist())",
+        after:
+          "df = pd.read_csv(io.StringIO(text), sep='\\t', parse_dates=['d'])\nprint(pd.read_table(io.StringIO(text), parse_dates=[0])['d'].dt.day.tolist(), df['d'].dt.day.tolist())"
       }
     ]
   }),

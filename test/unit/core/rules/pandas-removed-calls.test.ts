@@ -129,3 +129,34 @@ describe("the readers' renamed keywords", () => {
     }
   });
 });
+
+describe('infer_datetime_format', () => {
+  const id = 'pandas.infer-datetime-format';
+
+  it('goes from to_datetime, read_csv and read_table wherever it stands', () => {
+    assert.equal(
+      rewrite(
+        id,
+        [
+          "df = pd.read_csv(path, parse_dates=['date'], infer_datetime_format=True)",
+          'tb = pd.read_table(path, infer_datetime_format=True, parse_dates=[0])',
+          'ts = pd.to_datetime(df.date, infer_datetime_format=True)'
+        ].join('\n')
+      ),
+      [
+        "df = pd.read_csv(path, parse_dates=['date'])",
+        'tb = pd.read_table(path, parse_dates=[0])',
+        'ts = pd.to_datetime(df.date)'
+      ].join('\n')
+    );
+  });
+
+  it('leaves calls that do not pass it, and other keywords, alone', () => {
+    const cell = [
+      "df = pd.read_csv(path, parse_dates=['date'], date_format='%Y-%m-%d')",
+      'infer_datetime_format = True',
+      'ts = parse(text, infer=infer_datetime_format)'
+    ].join('\n');
+    assert.equal(rewrite(id, cell), cell);
+  });
+});
