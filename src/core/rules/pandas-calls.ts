@@ -7,6 +7,7 @@ import {
   dottedName,
   resolve,
   spellModule,
+  stringValue,
   textOf,
   type IArgument
 } from './syntax';
@@ -356,6 +357,51 @@ export const pandasCallRules: IRule[] = [
   ),
   defineRule(
     {
+      id: 'pandas.from-items',
+      targets: ['pandas.DataFrame', 'pandas.DataFrame.from_dict'],
+      needs: ['from_items'],
+      distribution: 'pandas',
+      since: '1.0.0',
+      summary:
+        "`DataFrame.from_items(items)` was removed in pandas 1.0: use `DataFrame(dict(items))`, or `DataFrame.from_dict(dict(items), orient='index', columns=...)` for rows.",
+      link: pandasNotes('1.0.0'),
+      raises: noAttribute('from_items'),
+      examples: [
+        {
+          setup: "import pandas as pd\npairs = [('b', [1, 2]), ('a', [3, 4])]",
+          before: 'print(pd.DataFrame.from_items(pairs).to_dict())',
+          after: 'print(pd.DataFrame(dict(pairs)).to_dict())'
+        },
+        {
+          setup:
+            "import pandas as pd\npairs = [('r1', [1, 2.5]), ('r2', [3, 4.5])]",
+          before:
+            "rows = pd.DataFrame.from_items(pairs, orient='index', columns=['x', 'y'])\nprint(rows.to_dict(), rows.dtypes.tolist())",
+          after:
+            "rows = pd.DataFrame.from_dict(dict(pairs), orient='index', columns=['x', 'y'])\nprint(rows.to_dict(), rows.dtypes.tolist())"
+        }
+      ]
+    },
+    context =>
+      pandasCalls(context, ['DataFrame.from_items']).flatMap(
+        ({ call, dotted, args }) => {
+          const insert = Private.fromItems(
+            context,
+            dotted.slice(0, -'.from_items'.length),
+            args
+          );
+          return insert === null
+            ? []
+            : [
+                matchAt('pandas.from-items', call, [
+                  { from: call.from, to: call.to, insert }
+                ])
+              ];
+        }
+      )
+  ),
+  defineRule(
+    {
       id: 'pandas.rolling-functions',
       targets: ['pandas.Series.rolling'],
       needs: ['rolling_'],
@@ -465,6 +511,44 @@ namespace Private {
     return ATOMS.has(arg.value.name) && arg.value.to === arg.valueTo
       ? text
       : `(${text})`;
+  }
+
+  // DataFrame.from_items' parameters, in order.
+  const FROM_ITEMS = ['items', 'columns', 'orient'];
+
+  /**
+   * `DataFrame.from_items(items, columns, orient)` rewritten on `frame` (the class as the
+   * cell spells it): a dict of the items, which keeps their order, as the columns, or as
+   * the rows with their column names. Null for unpacked arguments, an orient that is not
+   * a literal 'columns' or 'index', or rows without columns (which raised).
+   */
+  export function fromItems(
+    context: IRuleContext,
+    frame: string,
+    args: IArgument[]
+  ): string | null {
+    const values = new Map<string, string>();
+    for (const [i, arg] of args.entries()) {
+      const name = arg.name ?? FROM_ITEMS[i];
+      if (arg.star || !FROM_ITEMS.includes(name)) {
+        return null;
+      }
+      values.set(name, context.source.slice(arg.valueFrom, arg.valueTo));
+    }
+    const items = values.get('items');
+    const columns = values.get('columns');
+    const orient = values.get('orient');
+    const rows = orient !== undefined && stringValue(orient) === 'index';
+    if (
+      items === undefined ||
+      (orient !== undefined && !rows && stringValue(orient) !== 'columns') ||
+      (rows && columns === undefined)
+    ) {
+      return null;
+    }
+    return rows
+      ? `${frame}.from_dict(dict(${items}), orient=${orient}, columns=${columns})`
+      : `${frame}(dict(${items})${columns === undefined ? '' : `, columns=${columns}`})`;
   }
 
   /** Whether a node is a call of pandas' Series constructor (`pd.Series(...)`). */

@@ -160,3 +160,42 @@ describe('infer_datetime_format', () => {
     assert.equal(rewrite(id, cell), cell);
   });
 });
+
+describe('DataFrame.from_items', () => {
+  const id = 'pandas.from-items';
+
+  it('builds the frame from a dict of the items, as columns or as named rows', () => {
+    assert.equal(
+      rewrite(
+        id,
+        [
+          'a = pd.DataFrame.from_items(items)',
+          "b = DataFrame.from_items(zip(keys, values), columns=['x'])",
+          'c = pd.DataFrame.from_items(rows, orient="index", columns=cols)',
+          "d = pd.DataFrame.from_items(rows, cols, 'index')"
+        ].join('\n'),
+        'import pandas as pd\nfrom pandas import DataFrame'
+      ),
+      [
+        'a = pd.DataFrame(dict(items))',
+        "b = DataFrame(dict(zip(keys, values)), columns=['x'])",
+        'c = pd.DataFrame.from_dict(dict(rows), orient="index", columns=cols)',
+        "d = pd.DataFrame.from_dict(dict(rows), orient='index', columns=cols)"
+      ].join('\n')
+    );
+  });
+
+  it('refuses rows without columns, an orient it cannot read, and other classes', () => {
+    const cell = [
+      "e = pd.DataFrame.from_items(rows, orient='index')",
+      'f = pd.DataFrame.from_items(rows, orient=how, columns=cols)',
+      'g = pd.DataFrame.from_items(*args)',
+      'h = Table.from_items(items)',
+      'i = o.DataFrame.from_items(items)'
+    ].join('\n');
+    assert.equal(
+      rewrite(id, cell, 'import pandas as pd\nimport other as o'),
+      cell
+    );
+  });
+});
