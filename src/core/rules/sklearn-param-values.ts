@@ -1,6 +1,22 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule, keywordReplaced, matchAt, valueRenamed } from './builders';
-import { argsOf, calleeOf, dottedName, resolve, textOf } from './syntax';
+import {
+  anyOf,
+  defineRule,
+  keywordReplaced,
+  matchAt,
+  valueRenamed,
+  type IRuleInfo
+} from './builders';
+import { otherCells } from './engine';
+import {
+  argsOf,
+  calleeOf,
+  callsOneOf,
+  dottedName,
+  resolve,
+  stringValue,
+  textOf
+} from './syntax';
 import { sklearnParamLiteralRules } from './sklearn-param-literals';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 import {
@@ -147,44 +163,244 @@ const integralFloat = defineRule(
   }
 );
 
+const CLASSIFIERS = [
+  'RandomForestClassifier',
+  'ExtraTreesClassifier',
+  'DecisionTreeClassifier',
+  'ExtraTreeClassifier',
+  'GradientBoostingClassifier'
+];
 const TREE_REGRESSORS = [
   'DecisionTreeRegressor',
   'ExtraTreeRegressor',
   'GradientBoostingRegressor'
 ];
 const FOREST_REGRESSORS = ['RandomForestRegressor', 'ExtraTreesRegressor'];
+const SEARCHES = [
+  'GridSearchCV',
+  'RandomizedSearchCV',
+  'HalvingGridSearchCV',
+  'HalvingRandomSearchCV'
+];
 const auto = (to: string) => (value: string) =>
   /^['"]auto['"]$/.test(value) ? `max_features=${to}` : null;
+
+/** A search's argument: the keyword `names`, else the positional one at `position`. */
+function searchArg(
+  context: IRuleContext,
+  call: SyntaxNode,
+  names: readonly string[],
+  position: number
+): SyntaxNode | null {
+  const args = argsOf(context, call);
+  const keyword = args.find(arg => arg.name && names.includes(arg.name));
+  const positional = args.filter(arg => !arg.name && !arg.star)[position];
+  return (keyword ?? positional)?.value ?? null;
+}
+
+/** The class a constructor call names: scikit-learn's, or not imported from elsewhere. */
+function constructorOf(cell: IRuleContext, call: SyntaxNode): string | null {
+  const callee = calleeOf(cell, call);
+  return callee && callsOneOf(cell, call, [callee.name], 'sklearn')
+    ? callee.name
+    : null;
+}
+
+/**
+ * The scikit-learn estimators a search's estimator can be: the class a constructor call
+ * names, or for a variable each class the notebook assigns it in any cell; null where
+ * one is anything else (a function's result, a pipeline, an unassigned name).
+ */
+function estimatorsOf(
+  cell: IRuleContext,
+  value: SyntaxNode,
+  cells: readonly IRuleContext[]
+): string[] | null {
+  if (value.name === 'CallExpression') {
+    const name = constructorOf(cell, value);
+    return name === null ? null : [name];
+  }
+  if (value.name !== 'VariableName') {
+    return null;
+  }
+  const name = textOf(cell, value);
+  // A call's each time; a fitted search's `best_estimator_` and the like say nothing.
+  const found = cells.flatMap(other =>
+    other
+      .nodes('AssignStatement')
+      .filter(
+        assign =>
+          assign.firstChild?.name === 'VariableName' &&
+          assign.firstChild.nextSibling?.name === 'AssignOp' &&
+          textOf(other, assign.firstChild) === name &&
+          assign.lastChild?.name === 'CallExpression'
+      )
+      .map(assign => constructorOf(other, assign.lastChild!))
+  );
+  return found.length > 0 && found.every((n): n is string => n !== null)
+    ? found
+    : null;
+}
+
+/**
+ * The estimators of the searches a parameter grid is given to, in any cell: the grid
+ * written in the call (alone or in a list of grids), or assigned to a name the call
+ * passes. Null where it goes to no search, or to one whose estimator is not known.
+ */
+function gridEstimators(
+  context: IRuleContext,
+  dict: SyntaxNode
+): string[] | null {
+  const grid = dict.parent?.name === 'ArrayExpression' ? dict.parent : dict;
+  const holder = grid.parent;
+  const variable =
+    holder?.name === 'AssignStatement' &&
+    holder.lastChild?.from === grid.from &&
+    holder.firstChild?.name === 'VariableName' &&
+    holder.firstChild.nextSibling?.name === 'AssignOp'
+      ? textOf(context, holder.firstChild)
+      : null;
+  const cells = [context, ...otherCells(context)];
+  const estimators: string[] = [];
+  let searches = 0;
+  for (const cell of cells) {
+    for (const call of cell.nodes('CallExpression')) {
+      if (!callsOneOf(cell, call, SEARCHES, 'sklearn')) {
+        continue;
+      }
+      const given = searchArg(
+        cell,
+        call,
+        ['param_grid', 'param_distributions'],
+        1
+      );
+      const passes =
+        given !== null &&
+        (variable === null
+          ? cell === context && given.from === grid.from
+          : given.name === 'VariableName' && textOf(cell, given) === variable);
+      if (!passes) {
+        continue;
+      }
+      const estimator = searchArg(cell, call, ['estimator'], 0);
+      const names = estimator && estimatorsOf(cell, estimator, cells);
+      if (!names) {
+        return null;
+      }
+      estimators.push(...names);
+      searches++;
+    }
+  }
+  return searches > 0 ? estimators : null;
+}
+
+/**
+ * `'auto'` among the `max_features` values of a parameter grid searched over one of
+ * `callees` (see gridEstimators): each becomes what it meant for them. The grid keeps
+ * its size: for a classifier, `['auto', 'sqrt']` searches 'sqrt' twice, as it did.
+ */
+function gridAuto(
+  rule: IRuleInfo,
+  callees: readonly string[],
+  to: (literal: string) => string
+): IRule {
+  return defineRule(
+    rule,
+    context =>
+      context.nodes('DictionaryExpression').flatMap(dict => {
+        const autos = dict
+          .getChildren('String')
+          .filter(
+            key =>
+              stringValue(textOf(context, key)) === 'max_features' &&
+              key.nextSibling?.name === ':'
+          )
+          .flatMap(key => {
+            const values = key.nextSibling!.nextSibling;
+            return values?.name === 'ArrayExpression' ||
+              values?.name === 'TupleExpression'
+              ? values
+                  .getChildren('String')
+                  .filter(v => stringValue(textOf(context, v)) === 'auto')
+              : [];
+          });
+        const estimators =
+          autos.length > 0 ? gridEstimators(context, dict) : null;
+        if (!estimators?.every(name => callees.includes(name))) {
+          return [];
+        }
+        return autos.map(value =>
+          matchAt(rule.id, value, [
+            {
+              from: value.from,
+              to: value.to,
+              insert: to(textOf(context, value))
+            }
+          ])
+        );
+      }),
+    ['max_features']
+  );
+}
+
+/**
+ * A `max_features='auto'` rule: the keyword of a constructor call, and the value in the
+ * parameter grid of a search over the same estimators, which fails the same way.
+ */
+function maxFeaturesAuto(
+  keyword: IRule,
+  callees: readonly string[],
+  to: (literal: string) => string,
+  grid: { setup: string; before: string; after: string }
+): IRule {
+  // The keyword rule's description, its detector replaced by anyOf's.
+  const rule: IRuleInfo = {
+    ...keyword,
+    needs: ['max_features'],
+    raises: {
+      // A search whose every fit failed says so in a ValueError, with the fits' error.
+      ename: ['InvalidParameterError', 'ValueError'],
+      message: invalid('max_features').message
+    },
+    examples: [...keyword.examples, grid]
+  };
+  return anyOf(rule, [keyword, gridAuto(rule, callees, to)]);
+}
 
 /** Old parameter values with an exact equivalent today. */
 export const sklearnParamValueRules: IRule[] = [
   integralFloat,
-  valueRenamed({
-    ...info(
-      'max-features-auto',
-      '1.3',
-      "`max_features='auto'` was removed in 1.3: it meant 'sqrt' for classifiers."
-    ),
-    raises: invalid('max_features'),
-    callees: [
-      'RandomForestClassifier',
-      'ExtraTreesClassifier',
-      'DecisionTreeClassifier',
-      'ExtraTreeClassifier',
-      'GradientBoostingClassifier'
-    ],
-    keyword: 'max_features',
-    rename: table({ auto: 'sqrt' }),
-    examples: [
-      {
-        setup: IRIS,
-        before:
-          "from sklearn.ensemble import RandomForestClassifier\nprint(RandomForestClassifier(max_features='auto', n_estimators=3, random_state=0).fit(X, y).score(X, y))",
-        after:
-          "from sklearn.ensemble import RandomForestClassifier\nprint(RandomForestClassifier(max_features='sqrt', n_estimators=3, random_state=0).fit(X, y).score(X, y))"
-      }
-    ]
-  }),
+  maxFeaturesAuto(
+    valueRenamed({
+      ...info(
+        'max-features-auto',
+        '1.3',
+        "`max_features='auto'` was removed in 1.3: it meant 'sqrt' for classifiers (in a search's parameter grid too)."
+      ),
+      raises: invalid('max_features'),
+      callees: CLASSIFIERS,
+      keyword: 'max_features',
+      rename: table({ auto: 'sqrt' }),
+      examples: [
+        {
+          setup: IRIS,
+          before:
+            "from sklearn.ensemble import RandomForestClassifier\nprint(RandomForestClassifier(max_features='auto', n_estimators=3, random_state=0).fit(X, y).score(X, y))",
+          after:
+            "from sklearn.ensemble import RandomForestClassifier\nprint(RandomForestClassifier(max_features='sqrt', n_estimators=3, random_state=0).fit(X, y).score(X, y))"
+        }
+      ]
+    }),
+    CLASSIFIERS,
+    literal => literal.replace('auto', 'sqrt'),
+    {
+      setup: `${IRIS}\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.ensemble import RandomForestClassifier`,
+      before:
+        "param_grid = {'max_features': ['auto'], 'max_depth': [2, 4]}\nsearch = GridSearchCV(RandomForestClassifier(n_estimators=5, random_state=0), param_grid, cv=3).fit(X, y)\nprint(search.best_params_['max_depth'], round(search.best_score_, 3))",
+      after:
+        "param_grid = {'max_features': ['sqrt'], 'max_depth': [2, 4]}\nsearch = GridSearchCV(RandomForestClassifier(n_estimators=5, random_state=0), param_grid, cv=3).fit(X, y)\nprint(search.best_params_['max_depth'], round(search.best_score_, 3))"
+    }
+  ),
   valueRenamed({
     ...info(
       'kmeans-algorithm-full',
@@ -205,48 +421,70 @@ export const sklearnParamValueRules: IRule[] = [
       }
     ]
   }),
-  keywordReplaced({
-    ...info(
-      'max-features-auto-regressor',
-      '1.3',
-      "`max_features='auto'` was removed in 1.3: for regressors it meant every feature (`1.0`, `None` for a tree)."
-    ),
-    raises: invalid('max_features'),
-    callees: FOREST_REGRESSORS,
-    module: 'sklearn',
-    keyword: 'max_features',
-    replace: auto('1.0'),
-    examples: [
-      {
-        setup: IRIS,
-        before:
-          "from sklearn.ensemble import RandomForestRegressor\nprint(RandomForestRegressor(max_features='auto', n_estimators=3, random_state=0).fit(X, y).score(X, y))",
-        after:
-          'from sklearn.ensemble import RandomForestRegressor\nprint(RandomForestRegressor(max_features=1.0, n_estimators=3, random_state=0).fit(X, y).score(X, y))'
-      }
-    ]
-  }),
-  keywordReplaced({
-    ...info(
-      'max-features-auto-tree',
-      '1.3',
-      "`max_features='auto'` was removed in 1.3: for a regression tree or gradient boosting it meant every feature (`None`)."
-    ),
-    raises: invalid('max_features'),
-    callees: TREE_REGRESSORS,
-    module: 'sklearn',
-    keyword: 'max_features',
-    replace: auto('None'),
-    examples: [
-      {
-        setup: IRIS,
-        before:
-          "from sklearn.tree import DecisionTreeRegressor\nprint(DecisionTreeRegressor(max_features='auto', random_state=0).fit(X, y).score(X, y))",
-        after:
-          'from sklearn.tree import DecisionTreeRegressor\nprint(DecisionTreeRegressor(max_features=None, random_state=0).fit(X, y).score(X, y))'
-      }
-    ]
-  }),
+  maxFeaturesAuto(
+    keywordReplaced({
+      ...info(
+        'max-features-auto-regressor',
+        '1.3',
+        "`max_features='auto'` was removed in 1.3: for regressors it meant every feature (`1.0`, `None` for a tree)."
+      ),
+      raises: invalid('max_features'),
+      callees: FOREST_REGRESSORS,
+      module: 'sklearn',
+      keyword: 'max_features',
+      replace: auto('1.0'),
+      examples: [
+        {
+          setup: IRIS,
+          before:
+            "from sklearn.ensemble import RandomForestRegressor\nprint(RandomForestRegressor(max_features='auto', n_estimators=3, random_state=0).fit(X, y).score(X, y))",
+          after:
+            'from sklearn.ensemble import RandomForestRegressor\nprint(RandomForestRegressor(max_features=1.0, n_estimators=3, random_state=0).fit(X, y).score(X, y))'
+        }
+      ]
+    }),
+    FOREST_REGRESSORS,
+    () => '1.0',
+    {
+      setup: `${IRIS}\nfrom sklearn.model_selection import RandomizedSearchCV\nfrom sklearn.ensemble import ExtraTreesRegressor`,
+      before:
+        "forest = ExtraTreesRegressor(n_estimators=5, random_state=0)\ngrids = [{'max_features': ['auto'], 'min_samples_leaf': [1, 5]}]\nsearch = RandomizedSearchCV(forest, grids, n_iter=2, cv=3, random_state=0).fit(X, y)\nprint(search.best_params_['min_samples_leaf'], round(search.best_score_, 3))",
+      after:
+        "forest = ExtraTreesRegressor(n_estimators=5, random_state=0)\ngrids = [{'max_features': [1.0], 'min_samples_leaf': [1, 5]}]\nsearch = RandomizedSearchCV(forest, grids, n_iter=2, cv=3, random_state=0).fit(X, y)\nprint(search.best_params_['min_samples_leaf'], round(search.best_score_, 3))"
+    }
+  ),
+  maxFeaturesAuto(
+    keywordReplaced({
+      ...info(
+        'max-features-auto-tree',
+        '1.3',
+        "`max_features='auto'` was removed in 1.3: for a regression tree or gradient boosting it meant every feature (`None`)."
+      ),
+      raises: invalid('max_features'),
+      callees: TREE_REGRESSORS,
+      module: 'sklearn',
+      keyword: 'max_features',
+      replace: auto('None'),
+      examples: [
+        {
+          setup: IRIS,
+          before:
+            "from sklearn.tree import DecisionTreeRegressor\nprint(DecisionTreeRegressor(max_features='auto', random_state=0).fit(X, y).score(X, y))",
+          after:
+            'from sklearn.tree import DecisionTreeRegressor\nprint(DecisionTreeRegressor(max_features=None, random_state=0).fit(X, y).score(X, y))'
+        }
+      ]
+    }),
+    TREE_REGRESSORS,
+    () => 'None',
+    {
+      setup: `${IRIS}\nfrom sklearn import ensemble, model_selection`,
+      before:
+        "search = model_selection.GridSearchCV(estimator=ensemble.GradientBoostingRegressor(n_estimators=5, random_state=0), param_grid={'max_features': ('auto',), 'max_depth': [1, 2]}, cv=3)\nsearch.fit(X, y)\nprint(search.best_params_['max_depth'], round(search.best_score_, 3))",
+      after:
+        "search = model_selection.GridSearchCV(estimator=ensemble.GradientBoostingRegressor(n_estimators=5, random_state=0), param_grid={'max_features': (None,), 'max_depth': [1, 2]}, cv=3)\nsearch.fit(X, y)\nprint(search.best_params_['max_depth'], round(search.best_score_, 3))"
+    }
+  ),
   valueRenamed({
     ...info(
       'gradient-boosting-criterion-mse',
