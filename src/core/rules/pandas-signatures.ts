@@ -7,8 +7,10 @@ import {
   dottedName,
   removeArgument,
   resolve,
-  spellModule
+  spellModule,
+  textOf
 } from './syntax';
+import { onReceiver } from './receivers';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 const noAttribute = (name: string) => ({
@@ -16,8 +18,53 @@ const noAttribute = (name: string) => ({
   message: new RegExp(`has no attribute '${name}'`)
 });
 
-/** pandas 2.0's removed module aliases (`pd.datetime`, `pd.np`) and stricter call signatures. */
+/**
+ * pandas 2.0's removed module aliases (`pd.datetime`, `pd.np`) and date attributes
+ * (`.dt.week`), and its stricter call signatures.
+ */
 export const pandasSignatureRules: IRule[] = [
+  defineRule(
+    {
+      id: 'pandas.week-of-year',
+      targets: ['pandas.Index', 'pandas.DatetimeIndex.isocalendar'],
+      needs: ['week'],
+      distribution: 'pandas',
+      since: '2.0.0',
+      summary:
+        "`.dt.week` and `.dt.weekofyear` were removed in pandas 2.0: use `.dt.isocalendar().week` (the same numbers, as nullable UInt32); a DatetimeIndex's `.week` is `pd.Index(idx.isocalendar().week)`.",
+      link: pandasNotes('2.0.0'),
+      raises: {
+        ename: 'AttributeError',
+        message:
+          /'(DatetimeProperties|DatetimeIndex)' object has no attribute '(week|weekofyear)'/
+      },
+      examples: [
+        {
+          setup:
+            "import pandas as pd\ns = pd.Series(pd.to_datetime(['2020-01-01', '2020-01-09']))",
+          before: 'print(s.dt.week.tolist(), s.dt.weekofyear.max())',
+          after:
+            'print(s.dt.isocalendar().week.tolist(), s.dt.isocalendar().week.max())'
+        },
+        {
+          setup:
+            "import pandas as pd\ndf = pd.DataFrame({'date': ['2020-01-05', '2020-01-12']})",
+          before:
+            "df['week'] = pd.DatetimeIndex(df['date']).week\nprint(df['week'].tolist())",
+          after:
+            "df['week'] = pd.Index(pd.DatetimeIndex(df['date']).isocalendar().week)\nprint(df['week'].tolist())"
+        },
+        {
+          setup:
+            "import pandas as pd\nidx = pd.date_range('2020-01-01', periods=3, freq='7D')",
+          before: 'print(idx.weekofyear.tolist())',
+          after: 'print(pd.Index(idx.isocalendar().week).tolist())',
+          answer: 'DatetimeIndex'
+        }
+      ]
+    },
+    context => weeksOfYear(context)
+  ),
   defineRule(
     {
       id: 'pandas.read-csv-prefix',
@@ -224,6 +271,69 @@ export const pandasSignatureRules: IRule[] = [
     )
   )
 ];
+
+// What makes a DatetimeIndex, so that its `.week` needs no question.
+const MAKES_DATES = new Set([
+  'pandas.DatetimeIndex',
+  'pandas.date_range',
+  'pandas.bdate_range'
+]);
+
+/**
+ * `s.dt.week` → `s.dt.isocalendar().week`: a `.dt` accessor's week (a Series on the same
+ * index). Elsewhere only a DatetimeIndex's, asked of the kernel unless a pandas call
+ * made it: `pd.Index(idx.isocalendar().week)`, an Index as before (isocalendar's Series
+ * is indexed by the dates, which an assignment to a frame's column would align on).
+ * Timestamps and Periods still have `.week`: left alone.
+ */
+function weeksOfYear(context: IRuleContext): IRuleMatch[] {
+  return context.nodes('PropertyName').flatMap(property => {
+    const member = property.parent!;
+    const owner = member.firstChild!;
+    const call = member.parent;
+    if (
+      !['week', 'weekofyear'].includes(textOf(context, property)) ||
+      member.name !== 'MemberExpression' ||
+      (call?.name === 'CallExpression' && call.firstChild?.to === member.to)
+    ) {
+      return [];
+    }
+    if (
+      owner.name === 'MemberExpression' &&
+      owner.lastChild?.name === 'PropertyName' &&
+      textOf(context, owner.lastChild) === 'dt'
+    ) {
+      return [
+        matchAt('pandas.week-of-year', member, [
+          { from: property.from, to: property.to, insert: 'isocalendar().week' }
+        ])
+      ];
+    }
+    // Only a notebook that imports pandas is asked about its objects' `.week`.
+    if (
+      ![...context.imports.values()].some(t => t.split('.')[0] === 'pandas')
+    ) {
+      return [];
+    }
+    const pd = spellModule(context, 'pandas', 'pd');
+    const callee = owner.name === 'CallExpression' ? owner.firstChild : null;
+    const dotted = callee ? dottedName(context, callee) : null;
+    return onReceiver(context, 'pandas.week-of-year', {
+      node: member,
+      owner,
+      types: ['DatetimeIndex'],
+      edits: [
+        ...pd.edits,
+        {
+          from: member.from,
+          to: member.to,
+          insert: `${pd.name}.Index(${textOf(context, owner)}.isocalendar().week)`
+        }
+      ],
+      certain: dotted !== null && MAKES_DATES.has(resolve(context, dotted))
+    });
+  });
+}
 
 // Reader arguments that make the result an iterator of frames rather than a frame.
 const READER_ITERATES = ['chunksize', 'iterator'];

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   importTable,
+  namesBound,
   prepareSource,
   proposeRewrite,
   scanSource,
@@ -31,7 +32,10 @@ function rewrite(
     RULES.filter(rule => rule.id === id),
     { versions: TODAY, imports }
   );
-  return proposeRewrite(cell, answered(matches, answer))?.source ?? cell;
+  const bound = namesBound(prepareSource(earlier));
+  return (
+    proposeRewrite(cell, answered(matches, answer), { bound })?.source ?? cell
+  );
 }
 
 describe('the removed rolling functions', () => {
@@ -196,6 +200,48 @@ describe('DataFrame.from_items', () => {
     assert.equal(
       rewrite(id, cell, 'import pandas as pd\nimport other as o'),
       cell
+    );
+  });
+});
+
+describe('the week of the year', () => {
+  const id = 'pandas.week-of-year';
+
+  it('is isocalendar().week of a .dt accessor, and an Index of it for a DatetimeIndex', () => {
+    assert.equal(
+      rewrite(
+        id,
+        [
+          "a = df['date'].dt.week",
+          'b = pd.to_datetime(df.day).dt.weekofyear.values',
+          "df['w'] = DatetimeIndex(df['date']).week",
+          'c = idx.weekofyear'
+        ].join('\n'),
+        'import pandas as pd\nfrom pandas import DatetimeIndex',
+        'DatetimeIndex'
+      ),
+      [
+        "a = df['date'].dt.isocalendar().week",
+        'b = pd.to_datetime(df.day).dt.isocalendar().week.values',
+        "df['w'] = pd.Index(DatetimeIndex(df['date']).isocalendar().week)",
+        'c = pd.Index(idx.isocalendar().week)'
+      ].join('\n')
+    );
+  });
+
+  it('leaves Timestamps, Periods, methods and notebooks without pandas alone', () => {
+    const cell = [
+      "a = pd.Timestamp('2020-01-01').week",
+      'b = stamp.week',
+      'c = calendar.week()',
+      'd = dt.week'
+    ].join('\n');
+    const earlier = 'import pandas as pd\nimport datetime as dt';
+    assert.equal(rewrite(id, cell, earlier, 'Timestamp'), cell);
+    assert.equal(rewrite(id, cell, earlier, 'Period'), cell);
+    assert.equal(
+      rewrite(id, 'w = idx.week', 'import numpy as np', 'DatetimeIndex'),
+      'w = idx.week'
     );
   });
 });
