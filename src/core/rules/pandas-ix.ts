@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
+import { inScopeOf } from './receivers';
 import { dottedName, textOf } from './syntax';
 import type { IRule, IRuleContext } from './types';
 
@@ -177,8 +178,11 @@ export const pandasIxRule: IRule = defineRule(
         return [match];
       }
       const keys = subscriptKeys(context, subscript);
+      const question = ixQuestion(owner, keys);
       match.question = {
-        expression: ixQuestion(owner, keys),
+        // In a function that failed, about its own frame's object.
+        expression:
+          inScopeOf(context, subscript, question, 'global') ?? question,
         decide: answer => {
           const [rows, columns, ...probed] = answer.split('|');
           const indexer = ixIndexer(keys, [rows, columns], probed);

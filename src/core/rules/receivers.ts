@@ -179,8 +179,19 @@ export function onReceiver(
     [],
     spec.note ?? `Only on a ${spec.types.join(' or ')}: asks the kernel.`
   );
+  // Inside a function that failed, the receiver is one of its frame's objects; before it
+  // has, a name is read as the notebook's global of that name, as it was before.
+  const expression = inScopeOf(
+    context,
+    spec.owner,
+    `type(${textOf(context, spec.owner)}).__name__`,
+    'global'
+  );
+  if (expression === null) {
+    return [];
+  }
   match.question = {
-    expression: `type(${textOf(context, spec.owner)}).__name__`,
+    expression,
     decide: answer => (spec.types.includes(answer) ? spec.edits : null)
   };
   return [match];
@@ -202,18 +213,19 @@ const NAMELESS_SCOPES = new Set(['LambdaExpression', ...COMPREHENSIONS]);
  * module level; inside a function, in that function's frame of the last failure's
  * traceback (its locals are gone once it returns, and a global of the same name may be
  * another object), found by the function's name and first line. Null inside a lambda or
- * a comprehension. Without such a frame (the function did not fail) the question fails,
- * and so rewrites nothing.
+ * a comprehension (or, with `withoutFrame` 'global', the expression as it is). Without such a frame (the function did not fail) the question fails,
+ * and so rewrites nothing; or, with `withoutFrame` 'global', reads the notebook's globals.
  */
 export function inScopeOf(
   context: IRuleContext,
   node: SyntaxNode,
-  expression: string
+  expression: string,
+  withoutFrame: 'fail' | 'global' = 'fail'
 ): string | null {
   let def: SyntaxNode | null = null;
   for (let at = node.parent; at && !def; at = at.parent) {
     if (NAMELESS_SCOPES.has(at.name)) {
-      return null;
+      return withoutFrame === 'global' ? expression : null;
     }
     def = at.name === 'FunctionDefinition' ? at : null;
   }
@@ -232,8 +244,10 @@ export function inScopeOf(
   const tracebacks =
     "(getattr(__import__('sys'), 'last_traceback', None), " +
     "getattr(getattr(__import__('IPython').get_ipython(), 'InteractiveTB', None), 'tb', None))";
+  const otherwise =
+    withoutFrame === 'global' ? ` if frames else ${expression}` : '';
   return (
-    `(lambda frames: eval(${JSON.stringify(expression)}, frames[-1].f_globals, frames[-1].f_locals))(` +
+    `(lambda frames: eval(${JSON.stringify(expression)}, frames[-1].f_globals, frames[-1].f_locals)${otherwise})(` +
     `[f for tb in ${tracebacks} for f, _ in __import__('traceback').walk_tb(tb) ` +
     `if f.f_code.co_name == '${name}' and f.f_code.co_firstlineno in (${lines},)])`
   );

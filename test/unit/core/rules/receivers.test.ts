@@ -103,6 +103,34 @@ describe('rules that depend on the receiver', () => {
   });
 });
 
+describe('receivers inside a function', () => {
+  it("are asked about in the frame of the function's failure, else as the notebook's globals", () => {
+    const cell = 'def smooth(df):\n    return df.sort(0)';
+    const [match] = scan(cell);
+    assert.equal(match.ruleId, 'pandas.sort-by');
+    const { expression } = match.question!;
+    assert.match(
+      expression,
+      /co_name == 'smooth' and f\.f_code\.co_firstlineno in \(1,\)/
+    );
+    assert.match(expression, /if frames else type\(df\)\.__name__\)/);
+    assert.equal(
+      rewrite(cell, 'DataFrame'),
+      cell.replace('sort(', 'sort_values(')
+    );
+  });
+
+  it('so is the index of an .ix subscript', () => {
+    const cell =
+      "def second_order_filter(df):\n    for cnt in wells:\n        idx = df['Well Name'] == cnt\n        df.ix[idx, 'GR'] = smooth(df[idx]['GR'].values)";
+    const [match] = scan(cell).filter(m => m.ruleId === 'pandas.ix');
+    assert.match(
+      match.question!.expression,
+      /co_name == 'second_order_filter'/
+    );
+  });
+});
+
 describe('a name the source binds to one Axes', () => {
   const PLT = 'import matplotlib.pyplot as plt\n';
   /** The bar rule's matches in a module-like source, and whether each asks the kernel. */
