@@ -1,11 +1,19 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defaultChanged, defineRule, matchAt } from './builders';
-import { pandasNotes } from './pandas-api';
+import { PANDAS_SETUP, pandasNotes } from './pandas-api';
 import { pandasCategoricalReplaceRule } from './pandas-categorical';
 import { pandasIxRule, subscriptKeys } from './pandas-ix';
 import { pandasNdimKeyRule, pandasSeriesKeyRule } from './pandas-series-keys';
 import { readsOnly } from './receivers';
-import { appendArgument, argsOf, calleeOf, dottedName, textOf } from './syntax';
+import { spellName } from './bindings';
+import {
+  appendArgument,
+  argsOf,
+  calleeOf,
+  callsTo,
+  dottedName,
+  textOf
+} from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 // Methods whose `inplace=True` on a column does nothing under Copy-on-Write.
@@ -19,6 +27,9 @@ const INPLACE_METHODS = [
   'ffill',
   'bfill'
 ];
+
+// Methods whose axis, their first parameter, pandas 3.0 made keyword-only.
+const AXIS_KEYWORD_ONLY = ['any', 'dropna', 'sort_index'];
 
 /** Reductions that may meet text columns, asking the kernel whether the frame has any. */
 function numericOnly(
@@ -216,6 +227,143 @@ export const pandasBehaviourRules: IRule[] = [
         }
         const edit = { from: target!.from, to: target!.to, insert: column };
         return [matchAt('pandas.loc-full-column', target!, [edit])];
+      })
+  ),
+  defineRule(
+    {
+      id: 'pandas.to-datetime-mixed-formats',
+      distribution: 'pandas',
+      since: '2.0.0',
+      summary:
+        "`pd.to_datetime` infers one format from the first value since pandas 2.0 and refuses values in another; before, each value was parsed on its own, as `format='mixed'` does.",
+      link: pandasNotes('2.0.0'),
+      raises: { ename: 'ValueError', message: /doesn't match format/ },
+      // Values of one format parse alike either way: only the error tells.
+      onFailureOnly: true,
+      examples: [
+        {
+          setup: 'import pandas as pd',
+          before:
+            "print(pd.to_datetime(['05-01-2016', '20-01-2016']).month.tolist())",
+          after:
+            "print(pd.to_datetime(['05-01-2016', '20-01-2016'], format='mixed').month.tolist())"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const args = argsOf(context, call);
+        if (
+          !callsTo(context, call, ['pandas.to_datetime']) ||
+          args.length === 0 ||
+          args.some(arg => arg.star || arg.name === 'format')
+        ) {
+          return [];
+        }
+        return [
+          matchAt('pandas.to-datetime-mixed-formats', call, [
+            appendArgument(context, call, "format='mixed'")
+          ])
+        ];
+      })
+  ),
+  defineRule(
+    {
+      id: 'pandas.axis-keyword-only',
+      needs: AXIS_KEYWORD_ONLY.map(name => `.${name}(`),
+      distribution: 'pandas',
+      since: '3.0.0',
+      summary:
+        'The axis of `any`, `dropna` and `sort_index` is keyword-only since pandas 3.0: `.any(axis=1)`.',
+      link: pandasNotes('3.0.0'),
+      raises: {
+        ename: 'TypeError',
+        message: new RegExp(
+          `^(DataFrame|Series)\\.(${AXIS_KEYWORD_ONLY.join('|')})\\(\\) takes 1 positional argument`
+        )
+      },
+      // numpy's methods of these names take the axis first too (`a.any(1)`), and so does
+      // the rewrite; a method of another object is left to the error to name.
+      onFailureOnly: true,
+      examples: [
+        {
+          setup: PANDAS_SETUP,
+          before:
+            'print(pd.isnull(df).any(1).tolist(), df.dropna(0).shape, df.sort_index(1).columns.tolist())',
+          after:
+            'print(pd.isnull(df).any(axis=1).tolist(), df.dropna(axis=0).shape, df.sort_index(axis=1).columns.tolist())'
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const [axis, ...rest] = argsOf(context, call);
+        if (
+          !callee ||
+          callee.node.name !== 'MemberExpression' ||
+          !AXIS_KEYWORD_ONLY.includes(callee.name) ||
+          !axis ||
+          axis.name ||
+          axis.star ||
+          rest.some(arg => !arg.name) ||
+          !/^([01]|'(index|columns|rows)'|"(index|columns|rows)")$/.test(
+            context.source.slice(axis.from, axis.to)
+          )
+        ) {
+          return [];
+        }
+        return [
+          matchAt('pandas.axis-keyword-only', call, [
+            { from: axis.from, to: axis.from, insert: 'axis=' }
+          ])
+        ];
+      })
+  ),
+  defineRule(
+    {
+      id: 'pandas.series-nonzero',
+      needs: ['.nonzero()'],
+      distribution: 'pandas',
+      since: '1.0.0',
+      summary:
+        "`Series.nonzero()` was removed in pandas 1.0: numpy's `np.nonzero(s)` gives the same positions.",
+      link: pandasNotes('1.0.0'),
+      raises: {
+        ename: 'AttributeError',
+        message: /'Series' object has no attribute 'nonzero'/
+      },
+      // `np.nonzero(x)` is `x.nonzero()` for whatever has the method (an array, a sparse
+      // matrix), and reads a series' values: right for every receiver, wanted for one.
+      onFailureOnly: true,
+      examples: [
+        {
+          setup: PANDAS_SETUP,
+          before: "print(df['b'].isnull().nonzero()[0].tolist())",
+          after:
+            "import numpy as np\nprint(np.nonzero(df['b'].isnull())[0].tolist())"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const owner = callee?.node.firstChild;
+        if (
+          callee?.name !== 'nonzero' ||
+          callee.node.name !== 'MemberExpression' ||
+          !owner ||
+          argsOf(context, call).length > 0
+        ) {
+          return [];
+        }
+        const numpy = spellName(context, { module: 'numpy', alias: 'np' });
+        const insert = `${numpy.text}.nonzero(${textOf(context, owner)})`;
+        return [
+          matchAt('pandas.series-nonzero', call, [
+            { from: call.from, to: call.to, insert, needs: numpy.needs }
+          ])
+        ];
       })
   ),
   // Booleans print as True/False and score as before; what breaks is numpy meeting the

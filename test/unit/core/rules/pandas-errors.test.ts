@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { proposeRewrite } from '../../../../src/core/rules';
+import { pandasBehaviourRules } from '../../../../src/core/rules/pandas-behaviour';
+import { boundBy, matchesIn } from './helpers';
+
+describe("to_datetime's mixed formats", () => {
+  const rule = pandasBehaviourRules.find(
+    r => r.id === 'pandas.to-datetime-mixed-formats'
+  )!;
+  const rewritten = (source: string, setup = 'import pandas as pd') =>
+    proposeRewrite(source, matchesIn(rule, source, { setup }))?.source ??
+    source;
+
+  it('parses each value on its own, in a function as at the top', () => {
+    assert.equal(
+      rewritten(
+        "def sample(n):\n    dates = pd.to_datetime([d.strftime('%d-%m-%Y') for d in days(n)]).date\n    return dates"
+      ),
+      "def sample(n):\n    dates = pd.to_datetime([d.strftime('%d-%m-%Y') for d in days(n)], format='mixed').date\n    return dates"
+    );
+    assert.equal(
+      rewritten(
+        "df['d'] = to_datetime(df['d'])",
+        'from pandas import to_datetime'
+      ),
+      "df['d'] = to_datetime(df['d'], format='mixed')"
+    );
+  });
+
+  it('leaves a call that names its format, and lookalikes', () => {
+    for (const source of [
+      "pd.to_datetime(s, format='%d-%m-%Y')",
+      'pd.to_datetime(**options)',
+      'to_datetime(s)',
+      "datetime.strptime(s, '%d-%m-%Y')"
+    ]) {
+      assert.equal(
+        rewritten(source, 'import pandas as pd\nimport datetime'),
+        source
+      );
+    }
+  });
+});
+
+describe('the keyword-only axis of any, dropna and sort_index', () => {
+  const rule = pandasBehaviourRules.find(
+    r => r.id === 'pandas.axis-keyword-only'
+  )!;
+  const rewritten = (source: string) =>
+    proposeRewrite(
+      source,
+      matchesIn(rule, source, { setup: 'import pandas as pd' })
+    )?.source ?? source;
+
+  it('names a literal axis given first', () => {
+    assert.equal(
+      rewritten('n = len(pd.isnull(df).any(1).to_numpy().nonzero()[0])'),
+      'n = len(pd.isnull(df).any(axis=1).to_numpy().nonzero()[0])'
+    );
+    assert.equal(
+      rewritten("df = df.dropna('columns', how='all').sort_index(1)"),
+      "df = df.dropna(axis='columns', how='all').sort_index(axis=1)"
+    );
+  });
+
+  it('leaves other arguments, other methods and called functions', () => {
+    for (const source of [
+      'df.any(axis=1)',
+      'df.dropna(thresh)',
+      'df.dropna(0, 1)',
+      'words.count(1)',
+      'any(1)',
+      'df.all(1)'
+    ]) {
+      assert.equal(rewritten(source), source);
+    }
+  });
+
+  it('explains only the error that names a frame or series method', () => {
+    assert.ok(
+      rule.raises!.message.test(
+        'DataFrame.any() takes 1 positional argument but 2 were given'
+      )
+    );
+    assert.ok(
+      !rule.raises!.message.test(
+        'f() takes 1 positional argument but 2 were given'
+      )
+    );
+  });
+});
+
+describe("a series' nonzero", () => {
+  const rule = pandasBehaviourRules.find(
+    r => r.id === 'pandas.series-nonzero'
+  )!;
+  const rewritten = (source: string, setup: string) =>
+    proposeRewrite(source, matchesIn(rule, source, { setup }), {
+      bound: boundBy({ setup })
+    })?.source ?? source;
+
+  it("is numpy's, in the notebook's naming, wherever the receiver is", () => {
+    assert.equal(
+      rewritten(
+        'def missing(df):\n    return pd.isnull(df).any(axis=1).nonzero()[0]',
+        'import pandas as pd\nimport numpy as np'
+      ),
+      'def missing(df):\n    return np.nonzero(pd.isnull(df).any(axis=1))[0]'
+    );
+    assert.equal(
+      rewritten('rows = (s > 0).nonzero()', 'import pandas as pd'),
+      'import numpy as np\nrows = np.nonzero((s > 0))'
+    );
+  });
+
+  it('leaves a call with arguments and a module function', () => {
+    for (const source of ['np.nonzero(a)', 'x.nonzero(1)']) {
+      assert.equal(rewritten(source, 'import numpy as np'), source);
+    }
+  });
+});
