@@ -292,7 +292,7 @@ export const numpyShapeRules: IRule[] = [
           args.length !== 1 ||
           args[0].name ||
           args[0].star ||
-          !Private.pure(args[0].value) ||
+          !Private.pureSample(context, args[0].value) ||
           Private.nested(args[0].value) ||
           Private.matrixName(context, args[0].value)
         ) {
@@ -300,33 +300,40 @@ export const numpyShapeRules: IRule[] = [
         }
         const node = args[0].value;
         if (inFunction(call)) {
-          // The kernel cannot see a function's locals: a list of values given to a
-          // scikit-learn model (one the function builds, or any model's
-          // decision_function) becomes the one row scikit-learn made of it before 0.19.
+          // A list of values given to a scikit-learn model (one the function builds, or
+          // any model's decision_function) becomes the one row scikit-learn made of it
+          // before 0.19, without asking: the function may not have failed yet.
           const model =
             Private.builtBySklearn(context, call, textOf(context, receiver)) ||
             (callee.name === 'decision_function' &&
               [...context.imports.values()].some(t =>
                 t.startsWith('sklearn.')
               ));
-          return node.name === 'ArrayExpression' && model
-            ? [
-                matchAt('sklearn.single-sample-2d', call, [
-                  ...Private.atLeast2d(context, node),
-                  ...Private.intoElement(call)
-                ])
-              ]
-            : [];
+          if (node.name === 'ArrayExpression' && model) {
+            return [
+              matchAt('sklearn.single-sample-2d', call, [
+                ...Private.atLeast2d(context, node),
+                ...Private.intoElement(call)
+              ])
+            ];
+          }
         }
-        const value = textOf(context, node);
-        return [
-          Private.asking(
-            'sklearn.single-sample-2d',
-            call,
-            `(lambda m, a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), getattr(m, 'n_features_in_', None)))(${textOf(context, receiver)}, ${value})`,
-            answer => Private.reshaped(context, node, answer)
-          )
-        ];
+        // Inside a function, asked in the frame of its failure; before one, nothing.
+        const question = inScopeOf(
+          context,
+          call,
+          `(lambda m, a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), getattr(m, 'n_features_in_', None)))(${textOf(context, receiver)}, ${textOf(context, node)})`
+        );
+        return question === null
+          ? []
+          : [
+              Private.asking(
+                'sklearn.single-sample-2d',
+                call,
+                question,
+                answer => Private.reshaped(context, node, answer)
+              )
+            ];
       })
   ),
   // `P[i, j] = clf.decision_function([[x, y]])`: one sample's prediction is an array of
@@ -467,6 +474,19 @@ namespace Private {
       }
     }
     return true;
+  }
+
+  /** Whether a sample is pure, or numpy's array of pure values (`np.array([x, y])`). */
+  export function pureSample(context: IRuleContext, node: SyntaxNode): boolean {
+    const args = node.name === 'CallExpression' ? argsOf(context, node) : [];
+    return (
+      pure(node) ||
+      (callsTo(context, node, ['numpy.array', 'numpy.asarray']) &&
+        args.length === 1 &&
+        !args[0].name &&
+        !args[0].star &&
+        pure(args[0].value))
+    );
   }
 
   /**

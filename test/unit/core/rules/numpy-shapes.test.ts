@@ -23,11 +23,6 @@ describe('array shapes', () => {
       ['numpy.size-one-array-scalar', 'n = int(len(rows) * 0.8)'],
       ['sklearn.single-sample-2d', 'y = model.predict(load(x))'],
       ['sklearn.single-sample-2d', 'y = make_model().predict(x)'],
-      // In a function, `model` and `x` are its own, not the notebook's.
-      [
-        'sklearn.single-sample-2d',
-        'def one(model, x):\n    return model.predict(x)'
-      ],
       ['numpy.size-one-array-scalar', 'f = lambda w: float(w.sum)'],
       ['numpy.size-one-array-scalar', 'folds = float(n_folds)'],
       ['numpy.size-one-array-scalar', "df['total'] = df.a + df.b"],
@@ -193,16 +188,38 @@ describe('a single sample in a function', () => {
       ),
       'from sklearn.svm import SVC\nimport numpy as np\ndef plot(clf, xs, ys, P):\n    for i, xi in enumerate(xs):\n        for j, yj in enumerate(ys):\n            P[i, j] = clf.decision_function(np.atleast_2d([xi, yj]))[0]'
     );
+    // Any other model is asked about, in the frame of the function's failure: one
+    // that does not say how many features it takes is left alone.
     for (const other of [
       'def plot(net, x1, x2):\n    return net.predict([x1, x2])',
       'def plot(net, x1, x2):\n    return net.decision_function([x1, x2])',
       'from keras.models import Model\ndef plot(x1, x2):\n    net = Model(inputs, outputs)\n    return net.predict([x1, x2])'
     ]) {
-      assert.deepEqual(
-        matchesIn(rule('sklearn.single-sample-2d'), other),
-        [],
+      const [match] = matchesIn(rule('sklearn.single-sample-2d'), other);
+      assert.match(match.question!.expression, /co_name == 'plot'/, other);
+      assert.equal(
+        rewritten('sklearn.single-sample-2d', other, '1 2 None'),
         other
       );
     }
+  });
+
+  it("is a row when the function's failing frame says the model takes that many features", () => {
+    const source =
+      'import numpy as np\ndef boundary(svm, xs, ys, z):\n    for i in range(len(xs)):\n        for j in range(len(ys)):\n            z[i][j] = float(svm.predict(np.array([xs[i], ys[j]])))';
+    const [match] = matchesIn(rule('sklearn.single-sample-2d'), source);
+    assert.match(match.question!.expression, /co_name == 'boundary'/);
+    assert.equal(
+      rewritten(
+        'sklearn.single-sample-2d',
+        source,
+        '1 2 2',
+        'import numpy as np'
+      ),
+      source.replace(
+        'svm.predict(np.array([xs[i], ys[j]]))',
+        'svm.predict(np.reshape(np.array([xs[i], ys[j]]), (1, -1)))'
+      )
+    );
   });
 });
