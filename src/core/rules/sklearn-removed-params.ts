@@ -5,9 +5,12 @@ import {
   calleeOf,
   callsOneOf,
   dottedName,
-  removeArgument
+  removeArgument,
+  textOf
 } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
+import { inScopeOf, readsOnly } from './receivers';
+import { spellName } from './bindings';
 import { sklearnImputerRules } from './sklearn-imputer';
 import { sklearnInputRules } from './sklearn-inputs';
 import { sklearnLogisticRules } from './sklearn-logistic';
@@ -349,6 +352,174 @@ const keywordOnlyArgs = defineRule(
 );
 
 /**
+ * The same change for any other scikit-learn callable, asked of the kernel after the error:
+ * its signature kept the old order when its later parameters became keyword-only, so the
+ * positional arguments past those it still takes by position are named after the
+ * keyword-only ones, in order (`fit(X, y, w)` → `fit(X, y, sample_weight=w)`).
+ */
+const keywordOnlyAsked = defineRule(
+  {
+    id: 'sklearn.keyword-only-asked',
+    distribution: 'scikit-learn',
+    since: '1.0',
+    summary:
+      "Arguments past the first few are keyword-only in scikit-learn's functions and methods since 1.0: the kernel's signature names them, in their old order.",
+    link: sklearnNotes('1.0'),
+    raises: {
+      ename: 'TypeError',
+      message:
+        /too many positional arguments|takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/
+    },
+    // Any call may be the one: only the failure says a signature was overrun.
+    onFailureOnly: true,
+    examples: [
+      {
+        setup:
+          'import numpy as np\nfrom sklearn.metrics import brier_score_loss\ny = np.array([0, 1, 1, 0])\np = np.array([0.1, 0.9, 0.8, 0.3])\nw = np.array([1.0, 2.0, 1.0, 1.0])',
+        before: 'print(round(brier_score_loss(y, p, w), 4))',
+        after: 'print(round(brier_score_loss(y, p, sample_weight=w), 4))',
+        answer: 'sklearn.metrics._classification|2|sample_weight,pos_label'
+      },
+      {
+        setup:
+          'from sklearn.metrics import confusion_matrix\ny = [0, 1, 1, 0]\np = [0, 1, 0, 0]',
+        before: 'print(confusion_matrix(y, p, [1, 0]).tolist())',
+        after: 'print(confusion_matrix(y, p, labels=[1, 0]).tolist())',
+        answer:
+          'sklearn.metrics._classification|2|labels,sample_weight,normalize'
+      }
+    ]
+  },
+  context => {
+    if (![...context.imports.values()].some(t => t.startsWith('sklearn'))) {
+      return [];
+    }
+    return context.nodes('CallExpression').flatMap(call => {
+      const callee = call.firstChild!;
+      const positional = argsOf(context, call).filter(
+        arg => !arg.name && !arg.star
+      );
+      const args = argsOf(context, call);
+      if (
+        positional.length === 0 ||
+        args.some(arg => arg.star) ||
+        !readsOnly(callee) ||
+        Object.keys(SIGNATURES).some(n =>
+          callsOneOf(context, call, [n], 'sklearn')
+        )
+      ) {
+        return [];
+      }
+      // Where it comes from, how many it takes by position, then its keyword-only names.
+      const question = inScopeOf(
+        context,
+        call,
+        `(lambda f, s: '%s|%d|%s' % (getattr(f, '__module__', None) or type(f).__module__, ` +
+          `sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in s.values()) + 1000 * any(p.kind == p.VAR_POSITIONAL for p in s.values()), ` +
+          `','.join(n for n, p in s.items() if p.kind == p.KEYWORD_ONLY)))` +
+          `(${textOf(context, callee)}, __import__('inspect').signature(${textOf(context, callee)}).parameters)`
+      );
+      if (question === null) {
+        return [];
+      }
+      const match = matchAt(
+        'sklearn.keyword-only-asked',
+        call,
+        [],
+        "Asks the kernel for the callable's signature."
+      );
+      match.question = {
+        expression: question,
+        decide: answer => {
+          const [module, taken, names] = answer.split('|');
+          const keywords = names ? names.split(',') : [];
+          const past = positional.slice(Number(taken));
+          if (
+            !/^sklearn[._]/.test(module ?? '') ||
+            past.length === 0 ||
+            past.length > keywords.length
+          ) {
+            return null;
+          }
+          return past.map((arg, i) => ({
+            from: arg.from,
+            to: arg.from,
+            insert: `${keywords[i]}=`
+          }));
+        }
+      };
+      return [match];
+    });
+  }
+);
+
+/**
+ * `CalibratedClassifierCV(clf, cv='prefit')` calibrated a model fitted already; since 1.8
+ * the model is wrapped in `FrozenEstimator`, which the calibration does not fit again.
+ */
+const calibrationPrefit = defineRule(
+  {
+    id: 'sklearn.calibration-prefit',
+    needs: ['prefit'],
+    targets: ['sklearn.frozen.FrozenEstimator'],
+    distribution: 'scikit-learn',
+    since: '1.8',
+    summary:
+      "`CalibratedClassifierCV(cv='prefit')` was removed in scikit-learn 1.8: the fitted model is wrapped in `FrozenEstimator`.",
+    link: sklearnNotes('1.8'),
+    raises: {
+      ename: 'InvalidParameterError',
+      message: /'cv' parameter of CalibratedClassifierCV .* Got 'prefit'/
+    },
+    examples: [
+      {
+        setup:
+          'import numpy as np\nfrom sklearn.calibration import CalibratedClassifierCV\nfrom sklearn.naive_bayes import GaussianNB\nX = np.arange(40.0).reshape(20, 2)\ny = np.arange(20) % 2\nclf = GaussianNB().fit(X, y)',
+        before:
+          "sig = CalibratedClassifierCV(clf, cv='prefit', method='sigmoid').fit(X, y)\nprint(sig.predict_proba(X[:2]).round(3).tolist())",
+        after:
+          "from sklearn.frozen import FrozenEstimator\nsig = CalibratedClassifierCV(FrozenEstimator(clf), method='sigmoid').fit(X, y)\nprint(sig.predict_proba(X[:2]).round(3).tolist())"
+      }
+    ]
+  },
+  context =>
+    context
+      .nodes('CallExpression')
+      .filter(call =>
+        callsOneOf(context, call, ['CalibratedClassifierCV'], 'sklearn')
+      )
+      .flatMap(call => {
+        const args = argsOf(context, call);
+        const cv = args.findIndex(
+          arg =>
+            arg.name === 'cv' &&
+            /^['"]prefit['"]$/.test(textOf(context, arg.value))
+        );
+        const model =
+          args.find(arg => arg.name === 'estimator') ??
+          (args[0] && !args[0].name && !args[0].star ? args[0] : undefined);
+        if (cv < 0 || !model) {
+          return [];
+        }
+        const frozen = spellName(context, {
+          module: 'sklearn.frozen',
+          name: 'FrozenEstimator'
+        });
+        return [
+          matchAt('sklearn.calibration-prefit', call, [
+            {
+              from: model.valueFrom,
+              to: model.valueTo,
+              insert: `${frozen.text}(${textOf(context, model.value)})`,
+              needs: frozen.needs
+            },
+            removeArgument(context, call, cv)
+          ])
+        ];
+      })
+);
+
+/**
  * `cross_validation.KFold(n, n_folds=5)` took the number of samples first; today's KFold
  * takes only the number of splits. The sample count goes, and the old default of 3
  * folds is kept where the call relied on it.
@@ -461,6 +632,8 @@ export const sklearnRemovedParamRules: IRule[] = [
     ]
   }),
   keywordOnlyArgs,
+  keywordOnlyAsked,
+  calibrationPrefit,
   ...sklearnInputRules,
   kfoldSampleCount,
   ...sklearnImputerRules,

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { sklearnRemovedParamRules } from '../../../../src/core/rules/sklearn-removed-params';
+import { proposeRewrite } from '../../../../src/core/rules';
+import { askingScan, boundBy, matchesIn } from './helpers';
+
+describe("a scikit-learn callable's keyword-only arguments, asked of the kernel", () => {
+  const { scan, rewritten } = askingScan(
+    sklearnRemovedParamRules.filter(r => r.id === 'sklearn.keyword-only-asked'),
+    'from sklearn.metrics import brier_score_loss, confusion_matrix\nfrom sklearn.svm import SVC'
+  );
+
+  it('names the arguments past those taken by position, in the old order', () => {
+    const cell = 'score = brier_score_loss(y_test, prob_pos, sw_test)';
+    assert.equal(
+      rewritten(
+        cell,
+        'sklearn.metrics._classification|2|sample_weight,pos_label'
+      ),
+      'score = brier_score_loss(y_test, prob_pos, sample_weight=sw_test)'
+    );
+    assert.equal(
+      rewritten(
+        'cm = confusion_matrix(y, p, [1, 0], None)',
+        'sklearn.metrics._classification|2|labels,sample_weight,normalize'
+      ),
+      'cm = confusion_matrix(y, p, labels=[1, 0], sample_weight=None)'
+    );
+  });
+
+  it("leaves another library's callable, one that takes them all, or more than it names", () => {
+    const cell = 'score = brier_score_loss(y_test, prob_pos, sw_test)';
+    assert.equal(rewritten(cell, 'mylib.scores|2|sample_weight'), cell);
+    assert.equal(rewritten(cell, 'sklearn.metrics._classification|3|'), cell);
+    assert.equal(
+      rewritten(cell, 'sklearn.metrics._classification|1002|sample_weight'),
+      cell
+    );
+    assert.equal(rewritten(cell, 'sklearn.metrics._classification|1|'), cell);
+  });
+
+  it('asks in the frame of a function, and nothing of a call it would have to make', () => {
+    const [match] = scan(
+      'def evaluate(m, X, y, w):\n    return m.fit(X, y, w)'
+    );
+    assert.match(match.question!.expression, /co_name == 'evaluate'/);
+    assert.deepEqual(scan('make_model().fit(X, y, w)'), []);
+    assert.deepEqual(scan('scores()[0](X, y)'), []);
+  });
+
+  it('leaves the calls whose old order is listed, and starred calls', () => {
+    assert.deepEqual(scan("clf = SVC(10.0, 'linear')"), []);
+    assert.deepEqual(scan('brier_score_loss(*args)'), []);
+  });
+});
+
+describe("a calibration of a model fitted already (cv='prefit')", () => {
+  const rule = sklearnRemovedParamRules.find(
+    r => r.id === 'sklearn.calibration-prefit'
+  )!;
+  const setup = 'from sklearn.calibration import CalibratedClassifierCV';
+  const rewritten = (source: string) =>
+    proposeRewrite(source, matchesIn(rule, source, { setup }), {
+      bound: boundBy({ setup })
+    })?.source ?? source;
+
+  it('wraps the model in FrozenEstimator, imported where it is needed', () => {
+    assert.equal(
+      rewritten(
+        "cal = CalibratedClassifierCV(clf, cv='prefit', method='isotonic')"
+      ),
+      "from sklearn.frozen import FrozenEstimator\ncal = CalibratedClassifierCV(FrozenEstimator(clf), method='isotonic')"
+    );
+    assert.equal(
+      rewritten(
+        'cal = CalibratedClassifierCV(estimator=svc.fit(X, y), cv="prefit")'
+      ),
+      'from sklearn.frozen import FrozenEstimator\ncal = CalibratedClassifierCV(estimator=FrozenEstimator(svc.fit(X, y)))'
+    );
+  });
+
+  it('leaves a calibration that fits its own folds', () => {
+    for (const source of [
+      'cal = CalibratedClassifierCV(clf, cv=3)',
+      'cal = CalibratedClassifierCV(cv=cv_mode)'
+    ]) {
+      assert.equal(rewritten(source), source);
+    }
+  });
+});
