@@ -461,12 +461,24 @@ namespace Private {
     context: IRuleContext,
     owner: SyntaxNode
   ): SyntaxNode | null {
-    if (dottedName(context, owner) !== null) {
+    if (dottedName(context, owner) !== null || Private.selection(owner)) {
       return owner;
     }
     const grouped = owner.name === 'CallExpression' && calleeOf(context, owner);
     const frame =
       grouped && grouped.name === 'groupby' && grouped.node.firstChild;
-    return frame && dottedName(context, frame) !== null ? frame : null;
+    return frame &&
+      (dottedName(context, frame) !== null || Private.selection(frame))
+      ? frame
+      : null;
+  }
+
+  /** Rows or columns of a frame picked by reading names only: `df[df['a'] == 'x']`. */
+  export function selection(node: SyntaxNode): boolean {
+    return (
+      node.name === 'MemberExpression' &&
+      !!node.getChild('[') &&
+      readsOnly(node)
+    );
   }
 }

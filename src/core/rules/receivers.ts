@@ -95,7 +95,7 @@ export function receiverKind(
 
 /**
  * Whether evaluating an expression only reads: names, attributes and subscripts whose
- * keys are literals or names. Only such a receiver is put to the kernel (a call might
+ * keys are literals, names or comparisons of them (`df[df['a'] == 'x']`). Only such a receiver is put to the kernel (a call might
  * read a file again, or draw a figure).
  */
 export function readsOnly(node: SyntaxNode): boolean {
@@ -110,10 +110,22 @@ export function readsOnly(node: SyntaxNode): boolean {
     case ',':
     case ':':
     case '-':
+    case '(':
+    case ')':
+    case 'Boolean':
+    case 'None':
+    case 'CompareOp':
+    case 'BitOp':
+    case 'LogicOp':
+    case 'in':
+    case 'not':
+    case 'is':
       return true;
     case 'MemberExpression':
     case 'SliceExpression':
     case 'UnaryExpression':
+    case 'BinaryExpression':
+    case 'ParenthesizedExpression':
     case 'ArrayExpression':
     case 'TupleExpression': {
       for (let c = node.firstChild; c; c = c.nextSibling) {

@@ -98,7 +98,12 @@ export function testExamples(rules: readonly IRule[]): void {
         });
         if (example.after !== example.before) {
           it(`example ${i + 1}: after is modern`, () => {
-            assert.deepEqual(matchesIn(rule, example.after, example), []);
+            // A question may still be asked of `after`: its answer changes nothing.
+            const left = answered(
+              matchesIn(rule, example.after, example),
+              example.answer
+            ).filter(match => !match.question || match.edits.length > 0);
+            assert.deepEqual(left, []);
           });
         }
       });

@@ -120,3 +120,34 @@ describe("a series' nonzero", () => {
     }
   });
 });
+
+describe('a reduction of selected rows that may meet text columns', () => {
+  const rule = pandasBehaviourRules.find(
+    r => r.id === 'pandas.reduction-numeric-only'
+  )!;
+
+  it('asks about the selection, which reads names only', () => {
+    const source =
+      "regiment[regiment['regiment'] == 'Nighthawks'].groupby('regiment').mean()";
+    const [match] = matchesIn(rule, source, { setup: 'import pandas as pd' });
+    assert.match(
+      match.question!.expression,
+      /\(regiment\[regiment\['regiment'\] == 'Nighthawks'\]\)\)$/
+    );
+    assert.equal(
+      proposeRewrite(source, [
+        { ...match, edits: match.question!.decide('True') ?? [] }
+      ])?.source,
+      source.replace('.mean()', '.mean(numeric_only=True)')
+    );
+  });
+
+  it('asks nothing of a selection it would have to compute by a call', () => {
+    assert.deepEqual(
+      matchesIn(rule, 'df[load(cols)].groupby(k).mean()', {
+        setup: 'import pandas as pd'
+      }),
+      []
+    );
+  });
+});
