@@ -9,7 +9,7 @@ import {
   type IArgument
 } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
-import type { IRule, IRuleContext, IRuleMatch } from './types';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 // Values the kernel may evaluate to answer a question: names, attributes, plain subscripts.
 const PLAIN = /^[A-Za-z_][\w.]*(?:\[[\w\s:,'"-]*\])*$/;
@@ -71,7 +71,7 @@ const binarize1d = defineRule(
 );
 
 // The estimator methods whose input is validated, where an np.matrix is refused.
-const ESTIMATOR_METHODS = [
+export const ESTIMATOR_METHODS = [
   'fit',
   'partial_fit',
   'predict',
@@ -129,27 +129,19 @@ const matrixInput = defineRule(
     dataArguments(
       context,
       'sklearn.matrix-input',
-      text => `isinstance(${text}, __import__('numpy').matrix)`
-    ).map(({ match, arg, text }) => ({
-      ...match,
-      question: {
-        expression: match.question!.expression,
-        decide: answer => {
-          if (answer !== 'True') {
-            return null;
+      text => `isinstance(${text}, __import__('numpy').matrix)`,
+      (arg, text) => {
+        const np = spellName(context, { module: 'numpy', alias: 'np' });
+        return [
+          {
+            from: arg.valueFrom,
+            to: arg.valueTo,
+            insert: `${np.text}.asarray(${text})`,
+            needs: np.needs
           }
-          const np = spellName(context, { module: 'numpy', alias: 'np' });
-          return [
-            {
-              from: arg.valueFrom,
-              to: arg.valueTo,
-              insert: `${np.text}.asarray(${text})`,
-              needs: np.needs
-            }
-          ];
-        }
+        ];
       }
-    }))
+    )
 );
 
 /**
@@ -189,18 +181,57 @@ const duplicateColumns = defineRule(
       context,
       'sklearn.duplicate-columns',
       text =>
-        `type(${text}).__name__ == 'DataFrame' and bool(${text}.columns.duplicated().any())`
-    ).map(({ match, arg }) => ({
-      ...match,
-      question: {
-        expression: match.question!.expression,
-        decide: answer =>
-          answer === 'True'
-            ? [{ from: arg.valueTo, to: arg.valueTo, insert: '.to_numpy()' }]
-            : null
-      }
-    }))
+        `type(${text}).__name__ == 'DataFrame' and bool(${text}.columns.duplicated().any())`,
+      values
+    )
 );
+
+/**
+ * `model.fit(X, y)` where `X`'s column names mix text and numbers (a frame joined to its
+ * dummies, `pd.concat([df, pd.DataFrame(pca)], axis=1)`): scikit-learn ignored such names
+ * and read the values; since 1.2 it refuses them. The frames the kernel names are given
+ * as their values, what the model saw before.
+ */
+const mixedColumnNames = defineRule(
+  {
+    id: 'sklearn.mixed-column-names',
+    distribution: 'scikit-learn',
+    since: '1.2',
+    summary:
+      'scikit-learn refuses a frame whose column names mix text and other types since 1.2; it read the frame as its values before: `X.to_numpy()`.',
+    link: sklearnNotes('1.2'),
+    raises: {
+      ename: 'TypeError',
+      message:
+        /Feature names are only supported if all input features have string names/
+    },
+    onFailureOnly: true,
+    examples: [
+      {
+        setup:
+          "import pandas as pd\nfrom sklearn.linear_model import LinearRegression\nX = pd.concat([pd.DataFrame({'a': [1.0, 2.0, 3.0, 4.0]}), pd.DataFrame([[2.0], [1.0], [4.0], [3.0]])], axis=1)",
+        before:
+          'print(LinearRegression().fit(X, [3.0, 3.0, 7.0, 7.0]).coef_.round(3).tolist())',
+        after:
+          'print(LinearRegression().fit(X.to_numpy(), [3.0, 3.0, 7.0, 7.0]).coef_.round(3).tolist())',
+        answer: 'True'
+      }
+    ]
+  },
+  context =>
+    dataArguments(
+      context,
+      'sklearn.mixed-column-names',
+      text =>
+        `type(${text}).__name__ == 'DataFrame' and len({isinstance(c, str) for c in ${text}.columns}) == 2`,
+      values
+    )
+);
+
+/** A frame argument given as its values. */
+function values(arg: IArgument): ITextEdit[] {
+  return [{ from: arg.valueTo, to: arg.valueTo, insert: '.to_numpy()' }];
+}
 
 /**
  * The data arguments of estimators' methods and scikit-learn's functions that the kernel
@@ -210,8 +241,9 @@ const duplicateColumns = defineRule(
 function dataArguments(
   context: IRuleContext,
   ruleId: string,
-  test: (text: string) => string
-): { match: IRuleMatch; arg: IArgument; text: string }[] {
+  test: (text: string) => string,
+  rewrite: (arg: IArgument, text: string) => ITextEdit[]
+): IRuleMatch[] {
   return context.nodes('CallExpression').flatMap(call => {
     const callee = calleeOf(context, call);
     const dotted = callee ? dottedName(context, callee.node) : null;
@@ -235,8 +267,11 @@ function dataArguments(
         return [];
       }
       const match = matchAt(ruleId, arg.value, []);
-      match.question = { expression, decide: () => null };
-      return [{ match, arg, text }];
+      match.question = {
+        expression,
+        decide: answer => (answer === 'True' ? rewrite(arg, text) : null)
+      };
+      return [match];
     });
   });
 }
@@ -245,5 +280,6 @@ function dataArguments(
 export const sklearnInputRules: IRule[] = [
   binarize1d,
   matrixInput,
-  duplicateColumns
+  duplicateColumns,
+  mixedColumnNames
 ];

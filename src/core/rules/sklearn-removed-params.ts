@@ -6,13 +6,14 @@ import {
   callsOneOf,
   dottedName,
   removeArgument,
+  resolve,
   textOf
 } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
 import { inScopeOf, readsOnly } from './receivers';
 import { spellName } from './bindings';
 import { sklearnImputerRules } from './sklearn-imputer';
-import { sklearnInputRules } from './sklearn-inputs';
+import { ESTIMATOR_METHODS, sklearnInputRules } from './sklearn-inputs';
 import { sklearnLogisticRules } from './sklearn-logistic';
 import { sklearnResidueRules } from './sklearn-residues';
 import { sklearnNormalizeRules } from './sklearn-normalize';
@@ -400,8 +401,15 @@ const keywordOnlyAsked = defineRule(
         arg => !arg.name && !arg.star
       );
       const args = argsOf(context, call);
+      const method = calleeOf(context, call);
+      const dotted = dottedName(context, callee);
+      const ofSklearn =
+        (dotted !== null && resolve(context, dotted).startsWith('sklearn.')) ||
+        (callee.name === 'MemberExpression' &&
+          ESTIMATOR_METHODS.includes(method?.name ?? ''));
       if (
         positional.length === 0 ||
+        !ofSklearn ||
         args.some(arg => arg.star) ||
         !readsOnly(callee) ||
         Object.keys(SIGNATURES).some(n =>

@@ -471,6 +471,32 @@ describe('a frame with a repeated column given to an estimator', () => {
   });
 });
 
+describe('a frame whose column names mix text and numbers, given to an estimator', () => {
+  const rule = sklearnRemovedParamRules.find(
+    r => r.id === 'sklearn.mixed-column-names'
+  )!;
+
+  it('is given as its values where the kernel says its names are mixed', () => {
+    const source = 'model.fit(X_pca, y)';
+    const matches = scanSource(source, [rule], {
+      versions: TODAY,
+      imports: new Map()
+    });
+    assert.match(
+      matches[0].question!.expression,
+      /isinstance\(c, str\) for c in X_pca\.columns/
+    );
+    assert.equal(
+      proposeRewrite(source, answered(matches.slice(0, 1), 'True'))?.source,
+      'model.fit(X_pca.to_numpy(), y)'
+    );
+    assert.equal(
+      proposeRewrite(source, answered(matches, 'False'))?.source ?? source,
+      source
+    );
+  });
+});
+
 describe("an SVM's old gamma", () => {
   const gamma = sklearnDefaultRules.find(r => r.id === 'sklearn.svc-gamma')!;
   const dated = { writtenWith: '3.6.8' };
