@@ -1,5 +1,5 @@
 import type { ServerConnection } from '@jupyterlab/services';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
@@ -14,6 +14,7 @@ import {
   KernelExecutor,
   NotebookFormatError,
   probeEnvironment,
+  LFS_POINTER,
   repositoryFiles,
   RulesFixer,
   runLoop,
@@ -310,13 +311,32 @@ namespace Private {
     return repositoryFiles(resolve(folder).split(sep).join('/'), async path => {
       try {
         const entries = await readdir(path, { withFileTypes: true });
-        return entries.map(entry => ({
-          name: entry.name,
-          folder: entry.isDirectory()
-        }));
+        return Promise.all(
+          entries.map(async entry => ({
+            name: entry.name,
+            folder: entry.isDirectory(),
+            pointer:
+              entry.isFile() && (await lfsPointer(join(path, entry.name)))
+          }))
+        );
       } catch {
         return null;
       }
     });
   }
+
+  /** Whether a file is a Git LFS pointer: a small text file that starts with its line. */
+  async function lfsPointer(path: string): Promise<boolean> {
+    try {
+      if ((await stat(path)).size > POINTER_SIZE) {
+        return false;
+      }
+      return (await readFile(path, 'utf8')).startsWith(LFS_POINTER);
+    } catch {
+      return false;
+    }
+  }
+
+  // Pointer files are about 130 bytes: version, oid and size lines.
+  const POINTER_SIZE = 512;
 }

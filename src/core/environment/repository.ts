@@ -2,7 +2,15 @@
 export interface IFolderEntry {
   name: string;
   folder: boolean;
+  /**
+   * A Git LFS pointer, not the file: a clone without its large files holds a few lines
+   * naming it instead. Not listed, so no rule reads it as data.
+   */
+  pointer?: boolean;
 }
+
+/** The first line of a Git LFS pointer file. */
+export const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
 
 /** Lists a folder by its absolute path; null when it cannot be read. */
 export type ListFolder = (path: string) => Promise<IFolderEntry[] | null>;
@@ -70,7 +78,11 @@ export async function repositoryFiles(
   const walk = async (relative: string, depth: number) => {
     const entries = await list(relative ? `${root}/${relative}` : root);
     for (const entry of entries ?? []) {
-      if (SKIPPED.test(entry.name) || found.size >= maxEntries) {
+      if (
+        SKIPPED.test(entry.name) ||
+        entry.pointer ||
+        found.size >= maxEntries
+      ) {
         continue;
       }
       const path = relative ? `${relative}/${entry.name}` : entry.name;

@@ -87,6 +87,21 @@ describe('repository files', () => {
     ]);
   });
 
+  it('leaves out Git LFS pointers, which only name the data', async () => {
+    const list: ListFolder = async folder =>
+      folder === '/repo'
+        ? [
+            { name: 'README.md', folder: false },
+            { name: 'prices.csv', folder: false, pointer: true },
+            { name: 'wine.csv', folder: false, pointer: false }
+          ]
+        : null;
+    assert.deepEqual([...(await repositoryFiles('/repo', list))].sort(), [
+      'README.md',
+      'wine.csv'
+    ]);
+  });
+
   it('stops at the entry limit', async () => {
     const files = await repositoryFiles(
       '/corpus/owner+book/notebooks/ch02',
