@@ -175,6 +175,14 @@ export const numpyShapeRules: IRule[] = [
           after:
             'grad[1] = (1.0 + 0.1 * theta[:, 1]).item()\nprint(grad.tolist())',
           answer: '2 1 True'
+        },
+        {
+          setup:
+            'import numpy as np\nfrom sklearn.linear_model import LinearRegression\nmodel = LinearRegression().fit([[0], [1], [2]], [1, 3, 5])\npredictions = np.zeros((2, 2))\nr = 0.5\np = model.predict(np.array([[3]]))',
+          before: 'predictions[1, 0] = p + r\nprint(predictions.tolist())',
+          after:
+            'predictions[1, 0] = (p + r).item()\nprint(predictions.tolist())',
+          answer: '1 1 True'
         }
       ]
     },
@@ -200,8 +208,8 @@ export const numpyShapeRules: IRule[] = [
           target.getChild('[')!.nextSibling?.name !== 'String' &&
           value &&
           value !== target
-          ? Private.operands(value).flatMap(node =>
-              Private.oneElement(context, node, node)
+          ? Private.elementValues(value).flatMap(node =>
+              Private.oneElement(context, node, node, true)
             )
           : [];
       }),
@@ -404,12 +412,14 @@ namespace Private {
   export function oneElement(
     context: IRuleContext,
     node: SyntaxNode,
-    at: SyntaxNode
+    at: SyntaxNode,
+    names = false
   ): IRuleMatch[] {
     // In a function, any value is asked about in the frame of the failure (`float(cost)`);
-    // elsewhere, attributes only (`lr.intercept_`): a plain name is rarely an array.
+    // elsewhere, attributes only (`lr.intercept_`): a plain name is rarely an array,
+    // unless it is the whole value an element is set from (`names`).
     const local = inFunction(node);
-    if (!pure(node) || (!local && !hasMember(node))) {
+    if (!pure(node) || (!local && !names && !hasMember(node))) {
       return [];
     }
     const value = textOf(context, node);
@@ -428,6 +438,16 @@ namespace Private {
           : null;
       })
     ];
+  }
+
+  /**
+   * What an element is set from that may be a one-element array: the parts of its value
+   * that read an attribute or an item, else the whole value when the kernel can evaluate
+   * it again (`p + r`, `p` a model's prediction).
+   */
+  export function elementValues(value: SyntaxNode): SyntaxNode[] {
+    const parts = operands(value);
+    return parts.length > 0 || !pure(value) ? parts : [value];
   }
 
   /**

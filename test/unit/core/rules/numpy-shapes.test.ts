@@ -132,6 +132,20 @@ describe('an array with one element converted in a function', () => {
       gradient.replace('theta[:,i])', 'theta[:,i].item())')
     );
   });
+
+  it('asks about the whole value when no part of it reads an attribute or an item', () => {
+    const loop =
+      'for step in range(steps):\n    p = model.predict(x.reshape(1, -1))\n    predictions[step, sim] = p + r\n    total[step] = p\n    flags[step] = step > 2';
+    assert.deepEqual(
+      matchesIn(rule(id), loop).map(m => loop.slice(m.from, m.to)),
+      ['p + r', 'p', 'step > 2']
+    );
+    assert.equal(
+      rewritten(id, 'predictions[step, sim] = p + r', '1 1 True'),
+      'predictions[step, sim] = (p + r).item()'
+    );
+    assert.deepEqual(matchesIn(rule(id), 'out[i] = f(p)'), []);
+  });
 });
 
 describe('an array with one element in a %-format', () => {
