@@ -2,8 +2,8 @@ import type { ICellResult } from '../execution/types';
 import { cellFrames } from './traceback';
 
 /**
- * What stops a notebook that is not its code: a package that is not installed, or data
- * that is only on the network or nowhere in the repository. The user can act on it; no
+ * What stops a notebook that is not its code: a package or a program that is not
+ * installed, or data that is only on the network or nowhere in the repository. The user can act on it; no
  * fix of the code can.
  */
 export type Blocker =
@@ -13,6 +13,13 @@ export type Blocker =
       module: string;
       /** What to install, e.g. `scikit-image` for `skimage`. */
       package: string;
+    }
+  | {
+      kind: 'program';
+      /** A program outside Python the code's library runs, e.g. `LaTeX`. */
+      program: string;
+      /** What needs it, e.g. matplotlib's `text.usetex`. */
+      for: string;
     }
   | {
       kind: 'download';
@@ -54,8 +61,12 @@ const NAMESPACES = new Set(['mpl_toolkits', 'google']);
 // Modules of those namespaces that their package removed: the code's to change.
 const REMOVED = new Set(['mpl_toolkits.axes_grid']);
 const NO_MODULE = /^No module named '([\w.]+)'/;
-// pandas: `Missing optional dependency 'xlrd'. Install xlrd >= 2.0.1 ...`.
-const OPTIONAL_DEPENDENCY = /^Missing optional dependency '([\w.-]+)'/;
+// pandas: `Missing optional dependency 'xlrd'. Install xlrd >= 2.0.1 ...`, and since 3.0
+// `` `Import openpyxl` failed.  Use pip, conda, ... to install the openpyxl package.``
+const OPTIONAL_DEPENDENCY =
+  /^Missing optional dependency '([\w.-]+)'|^`Import ([\w.-]+)` failed/;
+// matplotlib with `text.usetex` on a machine without LaTeX.
+const NO_LATEX = /latex could not be found|Failed to process string with tex/i;
 const NETWORK_ERRORS = new Set([
   'URLError',
   'HTTPError',
@@ -115,7 +126,15 @@ export function blockerOf(
   const evalue = result.evalue ?? '';
   const optional = OPTIONAL_DEPENDENCY.exec(evalue);
   if (ename === 'ImportError' && optional) {
-    return { kind: 'install', module: optional[1], package: optional[1] };
+    const name = optional[1] ?? optional[2];
+    return { kind: 'install', module: name, package: name };
+  }
+  if (ename === 'RuntimeError' && NO_LATEX.test(evalue)) {
+    return {
+      kind: 'program',
+      program: 'LaTeX',
+      for: "matplotlib's text.usetex"
+    };
   }
   const missing = NO_MODULE.exec(evalue)?.[1];
   if ((ename === 'ModuleNotFoundError' || ename === 'ImportError') && missing) {
@@ -147,11 +166,13 @@ export function blockerOf(
 export function blockerText(blocker: Blocker): string {
   return blocker.kind === 'install'
     ? `install ${blocker.package}`
-    : blocker.path
-      ? `data at ${blocker.path} is not in the repository`
-      : blocker.url
-        ? `data at ${blocker.url} is not reachable and no copy is in the repository`
-        : 'data the notebook downloads is not reachable and no copy is in the repository';
+    : blocker.kind === 'program'
+      ? `install ${blocker.program} (for ${blocker.for})`
+      : blocker.path
+        ? `data at ${blocker.path} is not in the repository`
+        : blocker.url
+          ? `data at ${blocker.url} is not reachable and no copy is in the repository`
+          : 'data the notebook downloads is not reachable and no copy is in the repository';
 }
 
 namespace Private {

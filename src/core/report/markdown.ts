@@ -92,6 +92,9 @@ namespace Private {
     if (blocked.kind === 'install') {
       return `Not the code: ${blocked.where} imports \`${blocked.module}\`, which is not installed. Install \`${blocked.package}\` and run again.`;
     }
+    if (blocked.kind === 'program') {
+      return `Not the code: ${blocked.where} needs ${blocked.program} (for ${blocked.for}), which is not installed. Install it and run again.`;
+    }
     if (blocked.path) {
       return `Not the code: ${blocked.where} reads \`${blocked.path}\`, which is nowhere in the notebook's repository. Put the data there (as the notebook's author had it) and run again.`;
     }

@@ -35,6 +35,32 @@ describe('blockerOf', () => {
       ''
     );
     assert.equal(xlrd && blockerText(xlrd), 'install xlrd');
+    const openpyxl = blockerOf(
+      error(
+        'ImportError',
+        '`Import openpyxl` failed.  Use pip, conda, or your preferred package management tool to install the openpyxl package.'
+      ),
+      ''
+    );
+    assert.equal(openpyxl && blockerText(openpyxl), 'install openpyxl');
+  });
+
+  it("names LaTeX when matplotlib's usetex cannot find it, and no other RuntimeError", () => {
+    const latex = blockerOf(
+      error(
+        'RuntimeError',
+        'Failed to process string with tex because latex could not be found'
+      ),
+      "plt.rc('text', usetex=True)"
+    );
+    assert.equal(
+      latex && blockerText(latex),
+      "install LaTeX (for matplotlib's text.usetex)"
+    );
+    assert.equal(
+      blockerOf(error('RuntimeError', 'main thread is not in main loop'), ''),
+      undefined
+    );
   });
 
   it('leaves moved and removed modules to the code', () => {
