@@ -73,7 +73,20 @@ export function prepareSource(source: string): IPreparedSource {
     };
   }
   const parsed = withFullFloats(python);
-  return { source, python: parsed, tree: parser.parse(parsed) };
+  return {
+    source,
+    python: parsed,
+    tree: parser.parse(withoutTrailingIndent(parsed))
+  };
+}
+
+/**
+ * The text without the spaces of a last, blank line: Python ignores them, the grammar
+ * reads them as an indented block that never comes (a cell saved with the indentation of
+ * a block it ends on). Every node before them keeps its offsets.
+ */
+function withoutTrailingIndent(python: string): string {
+  return python.replace(/\n[ \t]+$/, '\n');
 }
 
 /**

@@ -52,4 +52,14 @@ describe('prepareSource', () => {
     assert.equal(hasError(source), false);
     assert.deepEqual(numbers(source), ['10.5']);
   });
+
+  it('parses a cell that ends on a blank line indented deeper than its last block', () => {
+    const source =
+      'def select(eps):\n    best = max(eps)\n    print "best %f" % best\n    return best\n        ';
+    assert.equal(
+      hasError(source.replace('print "best %f" % best', 'pass')),
+      false
+    );
+    assert.equal(prepareSource(source).python, source);
+  });
 });
