@@ -25,6 +25,13 @@ const SAMPLE_METHODS = [
   'transform',
   'score_samples'
 ];
+// numpy's functions that make an array of their arguments, with no other effect.
+const NUMPY_ARRAYS = [
+  'numpy.array',
+  'numpy.asarray',
+  'numpy.reshape',
+  'numpy.atleast_2d'
+];
 // Node types an expression may be made of for the kernel to evaluate it again safely.
 const PURE = new Set([
   'VariableName',
@@ -300,7 +307,7 @@ export const numpyShapeRules: IRule[] = [
           args.length !== 1 ||
           args[0].name ||
           args[0].star ||
-          !Private.pureSample(context, args[0].value) ||
+          !Private.evaluable(context, args[0].value) ||
           Private.nested(args[0].value) ||
           Private.matrixName(context, args[0].value)
         ) {
@@ -419,14 +426,16 @@ namespace Private {
     // elsewhere, attributes only (`lr.intercept_`): a plain name is rarely an array,
     // unless it is the whole value an element is set from (`names`).
     const local = inFunction(node);
-    if (!pure(node) || (!local && !names && !hasMember(node))) {
+    if (!evaluable(context, node) || (!local && !names && !hasMember(node))) {
       return [];
     }
     const value = textOf(context, node);
-    const primary = /^(VariableName|MemberExpression)$/.test(node.name);
+    const primary = /^(VariableName|MemberExpression|CallExpression)$/.test(
+      node.name
+    );
     const insert = `${primary ? value : `(${value})`}.item()`;
     const question = `(lambda a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), hasattr(a, 'item')))(${value})`;
-    const expression = local ? inScopeOf(context, node, question) : question;
+    const expression = inScopeOf(context, node, question);
     if (expression === null) {
       return [];
     }
@@ -496,16 +505,26 @@ namespace Private {
     return true;
   }
 
-  /** Whether a sample is pure, or numpy's array of pure values (`np.array([x, y])`). */
-  export function pureSample(context: IRuleContext, node: SyntaxNode): boolean {
+  /**
+   * Whether the kernel can evaluate an expression again without effects: a pure one,
+   * numpy's array of such values (`np.reshape(np.array([x, y]), (1, -1))`), or a model's
+   * prediction for them (`svm.predict(...)`).
+   */
+  export function evaluable(context: IRuleContext, node: SyntaxNode): boolean {
+    if (pure(node)) {
+      return true;
+    }
+    const callee = calleeOf(context, node);
     const args = node.name === 'CallExpression' ? argsOf(context, node) : [];
+    const arrays = callsTo(context, node, NUMPY_ARRAYS);
+    const predicts =
+      callee?.node.name === 'MemberExpression' &&
+      SAMPLE_METHODS.includes(callee.name) &&
+      dottedName(context, callee.node.firstChild!) !== null;
     return (
-      pure(node) ||
-      (callsTo(context, node, ['numpy.array', 'numpy.asarray']) &&
-        args.length === 1 &&
-        !args[0].name &&
-        !args[0].star &&
-        pure(args[0].value))
+      (arrays || predicts) &&
+      args.length > 0 &&
+      args.every(arg => !arg.name && !arg.star && evaluable(context, arg.value))
     );
   }
 

@@ -211,22 +211,23 @@ export function onReceiver(
 
 const PANDAS_TYPES = new Set(['DataFrame', 'Series', 'Index']);
 
-// Nodes whose own frame has no name a traceback could be searched by.
-const COMPREHENSIONS = new Set([
-  'ArrayComprehensionExpression',
-  'DictionaryComprehensionExpression',
-  'SetComprehensionExpression',
-  'ComprehensionExpression'
+// Comprehensions run in a frame of their own, named by their kind (up to Python 3.11).
+const COMPREHENSIONS = new Map([
+  ['ArrayComprehensionExpression', '<listcomp>'],
+  ['DictionaryComprehensionExpression', '<dictcomp>'],
+  ['SetComprehensionExpression', '<setcomp>'],
+  ['ComprehensionExpression', '<genexpr>']
 ]);
-const NAMELESS_SCOPES = new Set(['LambdaExpression', ...COMPREHENSIONS]);
 
 /**
  * A question's expression as the kernel must evaluate it where `node` runs: as it is at
  * module level; inside a function, in that function's frame of the last failure's
  * traceback (its locals are gone once it returns, and a global of the same name may be
- * another object), found by the function's name and first line. Null inside a lambda or
- * a comprehension (or, with `withoutFrame` 'global', the expression as it is). Without such a frame (the function did not fail) the question fails,
- * and so rewrites nothing; or, with `withoutFrame` 'global', reads the notebook's globals.
+ * another object), found by the function's name and first line; inside a comprehension,
+ * in its own frame, found the same way. Null inside a lambda (or, with `withoutFrame`
+ * 'global', the expression as it is). Without such a frame (the function did not fail)
+ * the question fails, and so rewrites nothing; or, with `withoutFrame` 'global', reads
+ * the notebook's globals.
  */
 export function inScopeOf(
   context: IRuleContext,
@@ -234,19 +235,26 @@ export function inScopeOf(
   expression: string,
   withoutFrame: 'fail' | 'global' = 'fail'
 ): string | null {
-  let def: SyntaxNode | null = null;
-  for (let at = node.parent; at && !def; at = at.parent) {
-    if (NAMELESS_SCOPES.has(at.name)) {
+  let scope: SyntaxNode | null = null;
+  for (let at = node.parent; at && !scope; at = at.parent) {
+    if (at.name === 'LambdaExpression') {
       return withoutFrame === 'global' ? expression : null;
     }
-    def = at.name === 'FunctionDefinition' ? at : null;
+    scope =
+      at.name === 'FunctionDefinition' || COMPREHENSIONS.has(at.name)
+        ? at
+        : null;
   }
-  if (!def) {
+  if (!scope) {
     return expression;
   }
-  const name = textOf(context, def.getChild('VariableName')!);
+  const name =
+    COMPREHENSIONS.get(scope.name) ??
+    textOf(context, scope.getChild('VariableName')!);
   const start =
-    def.parent?.name === 'DecoratedStatement' ? def.parent.from : def.from;
+    scope.parent?.name === 'DecoratedStatement'
+      ? scope.parent.from
+      : scope.from;
   const line = context.source.slice(0, start).split('\n').length;
   // IPython drops a cell's leading blank lines before compiling it.
   const blank =
@@ -311,7 +319,8 @@ namespace Private {
   const SCOPES = new Set([
     'FunctionDefinition',
     'ClassDefinition',
-    ...NAMELESS_SCOPES
+    'LambdaExpression',
+    ...COMPREHENSIONS.keys()
   ]);
 
   /**

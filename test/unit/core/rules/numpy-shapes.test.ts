@@ -133,6 +133,21 @@ describe('an array with one element converted in a function', () => {
     );
   });
 
+  it("asks about a value in a comprehension in the comprehension's own frame", () => {
+    const f1 =
+      'def computeF1(predVec, trueVec):\n    R = np.sum([int(predVec[x]) for x in range(trueVec.shape[0])\n                if trueVec[x]])\n    return R';
+    const [match] = matchesIn(rule(id), f1);
+    assert.equal(f1.slice(match.from, match.to), 'int(predVec[x])');
+    assert.match(
+      match.question!.expression,
+      /co_name == '<listcomp>' and f\.f_code\.co_firstlineno in \(2,\)/
+    );
+    assert.equal(
+      rewritten(id, f1, '1 1 True'),
+      f1.replace('int(predVec[x])', 'int(predVec[x].item())')
+    );
+  });
+
   it('asks about the whole value when no part of it reads an attribute or an item', () => {
     const loop =
       'for step in range(steps):\n    p = model.predict(x.reshape(1, -1))\n    predictions[step, sim] = p + r\n    total[step] = p\n    flags[step] = step > 2';
