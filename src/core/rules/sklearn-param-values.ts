@@ -368,8 +368,87 @@ function maxFeaturesAuto(
 }
 
 /** Old parameter values with an exact equivalent today. */
+/**
+ * `ngram_range=[1, 2]`: a list was read as the pair it holds until scikit-learn validated
+ * parameters (1.2), which wants a tuple. The keyword of a vectorizer and the values of a
+ * parameter grid's `ngram_range` (`'vect__ngram_range': [[1, 1], [1, 2]]`) become tuples.
+ */
+const ngramRangeTuple = defineRule(
+  {
+    ...info(
+      'ngram-range-tuple',
+      '1.2',
+      "`ngram_range` must be a tuple since scikit-learn 1.2's parameter validation: `[1, 2]` is `(1, 2)`."
+    ),
+    needs: ['ngram_range'],
+    raises: {
+      ename: ['InvalidParameterError', 'ValueError'],
+      message: /'ngram_range' parameter of \w+ must be an instance of 'tuple'/
+    },
+    examples: [
+      {
+        setup:
+          "from sklearn.feature_extraction.text import CountVectorizer\ndocs = ['the cat sat', 'the dog sat']",
+        before:
+          'print(len(CountVectorizer(ngram_range=[1, 2]).fit(docs).vocabulary_))',
+        after:
+          'print(len(CountVectorizer(ngram_range=(1, 2)).fit(docs).vocabulary_))'
+      },
+      {
+        setup:
+          "from sklearn.feature_extraction.text import CountVectorizer\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.naive_bayes import MultinomialNB\nfrom sklearn.pipeline import Pipeline\ndocs = ['red cat', 'blue dog', 'red dog', 'blue cat'] * 3\nlabels = [0, 1, 0, 1] * 3",
+        before:
+          "gs = GridSearchCV(Pipeline([('vect', CountVectorizer()), ('nb', MultinomialNB())]), {'vect__ngram_range': [[1, 1], [1, 2]]}, cv=2).fit(docs, labels)\nprint(gs.best_params_)",
+        after:
+          "gs = GridSearchCV(Pipeline([('vect', CountVectorizer()), ('nb', MultinomialNB())]), {'vect__ngram_range': [(1, 1), (1, 2)]}, cv=2).fit(docs, labels)\nprint(gs.best_params_)"
+      }
+    ]
+  },
+  context => {
+    const keywords = context.nodes('CallExpression').flatMap(call =>
+      sklearnCallee(context, call) === null
+        ? []
+        : argsOf(context, call)
+            .filter(arg => arg.name === 'ngram_range')
+            .map(arg => arg.value)
+    );
+    const grids = context.nodes('DictionaryExpression').flatMap(dict =>
+      dict
+        .getChildren('String')
+        .filter(
+          key =>
+            /(^|__)ngram_range$/.test(
+              stringValue(textOf(context, key)) ?? ''
+            ) && key.nextSibling?.name === ':'
+        )
+        .flatMap(key => {
+          const values = key.nextSibling!.nextSibling;
+          return values?.name === 'ArrayExpression' ||
+            values?.name === 'TupleExpression'
+            ? values.getChildren('ArrayExpression')
+            : [];
+        })
+    );
+    return [...keywords, ...grids].flatMap(list => {
+      const items = list
+        .getChildren('Number')
+        .concat(list.getChildren('VariableName'));
+      if (list.name !== 'ArrayExpression' || items.length !== 2) {
+        return [];
+      }
+      return [
+        matchAt('sklearn.ngram-range-tuple', list, [
+          { from: list.from, to: list.from + 1, insert: '(' },
+          { from: list.to - 1, to: list.to, insert: ')' }
+        ])
+      ];
+    });
+  }
+);
+
 export const sklearnParamValueRules: IRule[] = [
   integralFloat,
+  ngramRangeTuple,
   maxFeaturesAuto(
     valueRenamed({
       ...info(

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sklearnRemovedParamRules } from '../../../../src/core/rules/sklearn-removed-params';
+import { sklearnParamValueRules } from '../../../../src/core/rules/sklearn-param-values';
 import { proposeRewrite } from '../../../../src/core/rules';
 import { askingScan, boundBy, matchesIn } from './helpers';
 
@@ -83,6 +84,42 @@ describe("a calibration of a model fitted already (cv='prefit')", () => {
     for (const source of [
       'cal = CalibratedClassifierCV(clf, cv=3)',
       'cal = CalibratedClassifierCV(cv=cv_mode)'
+    ]) {
+      assert.equal(rewritten(source), source);
+    }
+  });
+});
+
+describe('an ngram_range given as a list', () => {
+  const rule = sklearnParamValueRules.find(
+    r => r.id === 'sklearn.ngram-range-tuple'
+  )!;
+  const setup =
+    'from sklearn.feature_extraction.text import TfidfVectorizer\nfrom sklearn.model_selection import GridSearchCV';
+  const rewritten = (source: string) =>
+    proposeRewrite(source, matchesIn(rule, source, { setup }))?.source ??
+    source;
+
+  it("is a tuple in a vectorizer's keyword and in a grid's values", () => {
+    assert.equal(
+      rewritten(
+        "tf = TfidfVectorizer(ngram_range=[1,3], stop_words='english')"
+      ),
+      "tf = TfidfVectorizer(ngram_range=(1,3), stop_words='english')"
+    );
+    assert.equal(
+      rewritten(
+        "params = {'tfidf__ngram_range': [[1, 1], [1, n]], 'clf__alpha': [0.1, 1]}"
+      ),
+      "params = {'tfidf__ngram_range': [(1, 1), (1, n)], 'clf__alpha': [0.1, 1]}"
+    );
+  });
+
+  it("leaves tuples, other keys and other libraries' calls", () => {
+    for (const source of [
+      'tf = TfidfVectorizer(ngram_range=(1, 2))',
+      "params = {'clf__hidden': [[10, 10], [20]]}",
+      'v = mylib.Vectorizer(ngram_range=[1, 2])'
     ]) {
       assert.equal(rewritten(source), source);
     }
