@@ -4,7 +4,7 @@ import { PANDAS_SETUP, pandasNotes } from './pandas-api';
 import { pandasCategoricalReplaceRule } from './pandas-categorical';
 import { pandasIxRule, subscriptKeys } from './pandas-ix';
 import { pandasNdimKeyRule, pandasSeriesKeyRule } from './pandas-series-keys';
-import { readsOnly } from './receivers';
+import { inScopeOf, readsOnly } from './receivers';
 import { spellName } from './bindings';
 import {
   appendArgument,
@@ -366,6 +366,79 @@ export const pandasBehaviourRules: IRule[] = [
         ];
       })
   ),
+  defineRule(
+    {
+      id: 'pandas.read-only-values',
+      distribution: 'pandas',
+      since: '3.0.0',
+      summary:
+        "A frame's or series' `.values` is a read-only view under Copy-on-Write (pandas 3.0): the array written into is copied first, as the old writable array was the notebook's own.",
+      link: pandasNotes('3.0.0'),
+      raises: {
+        ename: 'ValueError',
+        message: /assignment destination is read-only/
+      },
+      // Which array is read-only is the kernel's to say, once a write failed.
+      onFailureOnly: true,
+      examples: [
+        {
+          setup:
+            "import pandas as pd\ndf = pd.DataFrame({'x': [1.0, 2.0, 3.0], 'y': [0, 1, 0]})\nX, Y = df[['x']].values, df['y'].values",
+          before: 'Y[Y == 0] = -1\nprint(Y.tolist())',
+          after: 'Y = Y.copy()\nY[Y == 0] = -1\nprint(Y.tolist())',
+          answer: 'True'
+        }
+      ]
+    },
+    context =>
+      [
+        ...context.nodes('AssignStatement'),
+        ...context.nodes('UpdateStatement')
+      ].flatMap(statement => {
+        const target = statement.firstChild;
+        const name = target?.firstChild;
+        const line = context.source.lastIndexOf('\n', statement.from - 1) + 1;
+        const indent = context.source.slice(line, statement.from);
+        if (
+          target?.name !== 'MemberExpression' ||
+          !target.getChild('[') ||
+          name?.name !== 'VariableName' ||
+          /\S/.test(indent) ||
+          Private.nested(statement)
+        ) {
+          return [];
+        }
+        const array = textOf(context, name);
+        const expression = inScopeOf(
+          context,
+          statement,
+          `str(type(${array}).__name__ == 'ndarray' and not ${array}.flags.writeable)`
+        );
+        if (expression === null) {
+          return [];
+        }
+        const match = matchAt(
+          'pandas.read-only-values',
+          target,
+          [],
+          'Only a read-only array: asks the kernel.'
+        );
+        match.question = {
+          expression,
+          decide: answer =>
+            answer === 'True'
+              ? [
+                  {
+                    from: line,
+                    to: line,
+                    insert: `${indent}${array} = ${array}.copy()\n`
+                  }
+                ]
+              : null
+        };
+        return [match];
+      })
+  ),
   // Booleans print as True/False and score as before; what breaks is numpy meeting the
   // object array that a frame mixing them with numbers gives (`.values`), so the old dtype
   // is pinned when such a failure is repaired, in a notebook written before the change.
@@ -410,6 +483,23 @@ export const pandasBehaviourRules: IRule[] = [
 ];
 
 namespace Private {
+  /**
+   * Whether a statement is in a loop's body, where a copy would be made each time, or in
+   * a function's, whose caller may expect its argument written into.
+   */
+  export function nested(node: SyntaxNode): boolean {
+    for (let p = node.parent; p; p = p.parent) {
+      if (
+        ['ForStatement', 'WhileStatement', 'FunctionDefinition'].includes(
+          p.name
+        )
+      ) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * `df['c']` for a write to every row of one column by label or position
    * (`df.loc[:, 'c']`, `df.iloc[:, 2]`); null for anything else. Only a literal key: a list

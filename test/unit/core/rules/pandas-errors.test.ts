@@ -151,3 +151,37 @@ describe('a reduction of selected rows that may meet text columns', () => {
     );
   });
 });
+
+describe("a write into a frame's read-only values", () => {
+  const rule = pandasBehaviourRules.find(
+    r => r.id === 'pandas.read-only-values'
+  )!;
+  const scan = (source: string) =>
+    matchesIn(rule, source, { setup: 'import pandas as pd' });
+
+  it('copies the array first, once the kernel says it is read-only', () => {
+    const source =
+      'X, Y = data.data, data.target\nif flip:\n    Y[Y == 0] = -1\nX[:, 0] += 1';
+    const matches = scan(source);
+    assert.deepEqual(
+      matches.map(m => source.slice(m.from, m.to)),
+      ['Y[Y == 0]', 'X[:, 0]']
+    );
+    assert.equal(
+      proposeRewrite(source, [
+        { ...matches[0], edits: matches[0].question!.decide('True') ?? [] },
+        { ...matches[1], edits: matches[1].question!.decide('False') ?? [] }
+      ])?.source,
+      'X, Y = data.data, data.target\nif flip:\n    Y = Y.copy()\n    Y[Y == 0] = -1\nX[:, 0] += 1'
+    );
+  });
+
+  it("leaves writes in loops and functions, and items of attributes", () => {
+    assert.deepEqual(
+      scan(
+        'for i in range(3):\n    Y[i] = 0\ndef flip(Y):\n    Y[Y == 0] = -1\nself.w[0] = 1\nx = 1'
+      ),
+      []
+    );
+  });
+});
