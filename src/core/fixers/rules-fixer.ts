@@ -72,10 +72,12 @@ export class RulesFixer implements IFixer {
   }
 
   /**
-   * The request's environment with the versions a local module needs: the notebook's
-   * probe knows only the libraries the notebook imports, and a helper module may import
-   * others (a rule applies only where its library's version is known). Asked of the
-   * kernel once, silently.
+   * The request's environment with the versions of every library the rules are about:
+   * the notebook's probe knows only the libraries the notebook imports, and a helper
+   * module may import others, or hand the notebook their objects (a pandas frame's
+   * `.values` from a loader the repository ships). A rule applies only where its
+   * library's version is known. Asked of the kernel once, silently, for a failure or a
+   * module.
    */
   private async _withVersions(request: IFixRequest): Promise<IScanEnvironment> {
     const { probe, target } = request;
@@ -83,7 +85,11 @@ export class RulesFixer implements IFixer {
     const missing = this._distributions.filter(
       d => !environment.versions.has(d)
     );
-    if (target.kind !== 'module' || !probe || missing.length === 0) {
+    if (
+      (target.kind !== 'module' && !request.failure) ||
+      !probe ||
+      missing.length === 0
+    ) {
       return environment;
     }
     this._probed ??= Private.probeVersions(probe, missing);

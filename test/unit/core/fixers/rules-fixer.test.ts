@@ -109,11 +109,40 @@ describe('RulesFixer', () => {
     );
     assert.equal(await fixer.propose(request(source)), null);
     const proposal = await fixer.propose(request(source, { probe, failure }));
-    assert.equal(asked.length, 1);
+    // One question about the frame; the installed versions are asked once beside it.
+    const [versions, ...questions] = asked;
+    assert.match(versions, /importlib\.metadata/);
+    assert.equal(questions.length, 1);
     assert.equal(
       proposal?.after,
       "import pandas as pd\nprint(df.iloc[1:]['a'])"
     );
+  });
+
+  it('asks the installed versions of libraries the notebook does not import, for a failure', async () => {
+    // A loader the repository ships reads with pandas; the notebook imports only numpy.
+    const source =
+      'import numpy as np\nfrom datasets import load\nY = load().target\nY[Y == 0] = -1';
+    const probe: IKernelProbe = {
+      evaluate: async expression =>
+        expression.includes('importlib.metadata')
+          ? `'${JSON.stringify({ pandas: '3.1.1' })}'`
+          : "'True'"
+    };
+    const proposal = await new RulesFixer(allRules).propose(
+      request(source, {
+        environment: {
+          versions: new Map([
+            ['python', '3.11.7'],
+            ['numpy', '2.4.0']
+          ])
+        },
+        probe,
+        failure: failed('ValueError', 'assignment destination is read-only')
+      })
+    );
+    assert.deepEqual(proposal?.ruleIds, ['pandas.read-only-values']);
+    assert.match(proposal!.after, /Y = Y\.copy\(\)\nY\[Y == 0\] = -1$/);
   });
 
   it("trusts the imports a rule's edits need as the rule's own text", async () => {
