@@ -176,7 +176,7 @@ describe("a write into a frame's read-only values", () => {
     );
   });
 
-  it("leaves writes in loops and functions, and items of attributes", () => {
+  it('leaves writes in loops and functions, and items of attributes', () => {
     assert.deepEqual(
       scan(
         'for i in range(3):\n    Y[i] = 0\ndef flip(Y):\n    Y[Y == 0] = -1\nself.w[0] = 1\nx = 1'
