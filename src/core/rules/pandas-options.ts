@@ -7,7 +7,8 @@ import {
   dottedName,
   resolve,
   stringValue,
-  textOf
+  textOf,
+  type IArgument
 } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
@@ -65,6 +66,27 @@ function optionNames(
   });
 }
 
+/**
+ * Calls of pandas' option functions that take name and value pairs (`set_option`,
+ * `option_context`), with their arguments, all given by position.
+ */
+function optionSettings(
+  context: IRuleContext
+): { call: SyntaxNode; args: IArgument[] }[] {
+  return context.nodes('CallExpression').flatMap(call => {
+    const callee = calleeOf(context, call);
+    const dotted = callee && dottedName(context, callee.node);
+    const args = argsOf(context, call);
+    return callee &&
+      OPTION_CALLS.get(callee.name) &&
+      dotted &&
+      resolve(context, dotted).startsWith('pandas.') &&
+      !args.some(arg => arg.star || arg.name)
+      ? [{ call, args }]
+      : [];
+  });
+}
+
 /** A rule that spells option names of `table` by their full names today. */
 function optionRenamed(
   info: IRuleInfo & { table: Record<string, string> }
@@ -92,20 +114,8 @@ function negativeColwidths(
           ])
         ]
       : [];
-  const calls = context.nodes('CallExpression').flatMap(call => {
-    const callee = calleeOf(context, call);
-    const dotted = callee && dottedName(context, callee.node);
-    const args = argsOf(context, call);
-    if (
-      !callee ||
-      !OPTION_CALLS.get(callee.name) ||
-      !dotted ||
-      !resolve(context, dotted).startsWith('pandas.') ||
-      args.some(arg => arg.star || arg.name)
-    ) {
-      return [];
-    }
-    return args.flatMap((key, i) => {
+  const calls = optionSettings(context).flatMap(({ args }) =>
+    args.flatMap((key, i) => {
       const name = stringValue(
         context.source.slice(key.valueFrom, key.valueTo)
       );
@@ -113,8 +123,8 @@ function negativeColwidths(
       return i % 2 === 0 && value && COLWIDTH.test(name ?? '')
         ? none(value.value)
         : [];
-    });
-  });
+    })
+  );
   const assignments = context.nodes('AssignStatement').flatMap(statement => {
     const target = statement.firstChild;
     const dotted = target && dottedName(context, target);
@@ -143,18 +153,8 @@ const REMOVED_OPTIONS = new Set(['display.mpl_style', 'mpl_style']);
 function removedOptions(context: IRuleContext, ruleId: string): IRuleMatch[] {
   const removed = (text: string) =>
     REMOVED_OPTIONS.has(stringValue(text)?.toLowerCase() ?? '');
-  const calls = context.nodes('CallExpression').flatMap(call => {
-    const callee = calleeOf(context, call);
-    const dotted = callee && dottedName(context, callee.node);
-    const args = argsOf(context, call);
-    if (
-      !callee ||
-      !OPTION_CALLS.get(callee.name) ||
-      !dotted ||
-      !resolve(context, dotted).startsWith('pandas.') ||
-      args.length % 2 !== 0 ||
-      args.some(arg => arg.star || arg.name)
-    ) {
+  const calls = optionSettings(context).flatMap(({ call, args }) => {
+    if (args.length % 2 !== 0) {
       return [];
     }
     // Each pair of a removed option, from the end of the pair before (or to the next one).
@@ -179,7 +179,7 @@ function removedOptions(context: IRuleContext, ruleId: string): IRuleMatch[] {
       return pairs.length === 1 ? [matchAt(ruleId, call, pairs)] : [];
     }
     const statement = call.parent;
-    return callee.name === 'set_option' &&
+    return calleeOf(context, call)?.name === 'set_option' &&
       statement?.name === 'ExpressionStatement' &&
       statement.firstChild?.to === call.to
       ? [matchAt(ruleId, call, [dropStatement(context, statement)])]
