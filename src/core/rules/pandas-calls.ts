@@ -266,6 +266,47 @@ export const pandasCallRules: IRule[] = [
   ),
   defineRule(
     {
+      id: 'pandas.series-reshape',
+      needs: ['.reshape('],
+      distribution: 'pandas',
+      since: '1.0.0',
+      summary:
+        '`Series.reshape()` was removed in pandas 1.0: it reshaped the values, as `.to_numpy().reshape()` does.',
+      link: pandasNotes('1.0.0'),
+      raises: noAttribute('reshape'),
+      targets: ['pandas.Series.to_numpy'],
+      examples: [
+        {
+          setup: PANDAS_SETUP,
+          before: "print(df['a'].reshape(-1, 1).shape)",
+          after: "print(df['a'].to_numpy().reshape(-1, 1).shape)",
+          answer: 'Series'
+        }
+      ]
+    },
+    // Arrays reshape as they did: only a Series is rewritten, as the kernel says.
+    context =>
+      methodCalls(context, 'reshape').flatMap(
+        ({ call, owner, property, args }) =>
+          args.length === 0 ||
+          ![...context.imports.values()].some(t => t.split('.')[0] === 'pandas')
+            ? []
+            : onReceiver(context, 'pandas.series-reshape', {
+                node: call,
+                owner,
+                types: ['Series'],
+                edits: [
+                  {
+                    from: property.from,
+                    to: property.from,
+                    insert: 'to_numpy().'
+                  }
+                ]
+              })
+      )
+  ),
+  defineRule(
+    {
       id: 'pandas.fillna-method',
       targets: ['pandas.DataFrame.ffill', 'pandas.DataFrame.bfill'],
       needs: ['method'],

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { proposeRewrite } from '../../../../src/core/rules';
 import { pandasBehaviourRules } from '../../../../src/core/rules/pandas-behaviour';
-import { boundBy, matchesIn } from './helpers';
+import { pandasCallRules } from '../../../../src/core/rules/pandas-calls';
+import { askingScan, boundBy, matchesIn } from './helpers';
 
 describe("to_datetime's mixed formats", () => {
   const rule = pandasBehaviourRules.find(
@@ -183,5 +184,27 @@ describe("a write into a frame's read-only values", () => {
       ),
       []
     );
+  });
+});
+
+describe("a Series' reshape", () => {
+  const { asked, rewritten } = askingScan(
+    pandasCallRules.filter(r => r.id === 'pandas.series-reshape'),
+    'import numpy as np\nimport pandas as pd'
+  );
+
+  it('reshapes the values of what the kernel says is a Series', () => {
+    const cell =
+      'features = np.hstack([cat, num, churn.luxury_car_user.reshape(-1, 1)])';
+    assert.deepEqual(asked(cell), ['churn.luxury_car_user.reshape(-1, 1)']);
+    assert.equal(
+      rewritten(cell, 'Series'),
+      cell.replace('user.reshape', 'user.to_numpy().reshape')
+    );
+    assert.equal(rewritten(cell, 'ndarray'), cell);
+  });
+
+  it('leaves a reshape without a shape, and a call it would have to make', () => {
+    assert.deepEqual(asked('x.reshape()\nload().reshape(-1, 1)'), []);
   });
 });
