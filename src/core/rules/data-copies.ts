@@ -69,7 +69,9 @@ export function copyOf(
   path: string,
   unique = false
 ): string | null {
+  // A URL's stray spaces (`'.../winequality-red.csv '`) are no part of its name.
   const parts = path
+    .trim()
     .replace(/[?#].*$/, '')
     .replace(/\\/g, '/')
     .split('/')

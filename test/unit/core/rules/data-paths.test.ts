@@ -47,6 +47,14 @@ describe('copies of data in the repository', () => {
       '../../data/titanic/train.csv'
     );
     assert.equal(copyOf(REPOSITORY, '/home/me/iris.csv'), 'input/iris.csv');
+    // A stray space after the URL is no part of the file's name.
+    assert.equal(
+      copyOf(
+        REPOSITORY,
+        'http://archive.ics.uci.edu/ml/machine-learning-databases/wine/wine.data '
+      ),
+      '../../datasets/wine/wine.data'
+    );
   });
 
   it('takes no copy of two equally near files of the same name', () => {
