@@ -7,9 +7,11 @@ import {
   receiverKind,
   readsOnly
 } from './receivers';
+import { spellName } from './bindings';
 import {
   argsOf,
   calleeOf,
+  callsTo,
   indentAt,
   removeArgument,
   resolve,
@@ -439,7 +441,82 @@ const scatterEmptyColor = defineRule(
  * matplotlib plotting calls whose keywords went: `hold=`, contour's ignored ones,
  * `plt.figsize`, scatter's empty colour.
  */
+/**
+ * `plt.hist(y)` of booleans (`y = ratings <= 5`): numpy's histogram subtracted them to
+ * find its range, which numpy refuses since 1.13 ("numpy boolean subtract"). As integers
+ * they fall in the same two bins.
+ */
+const histBooleans = defineRule(
+  {
+    id: 'numpy.histogram-booleans',
+    distribution: 'numpy',
+    since: '1.13.0',
+    summary:
+      'A histogram of booleans (`plt.hist(y > 5)`) needs them as integers since numpy 1.13, which no longer subtracts booleans: `np.asarray(y, dtype=int)`.',
+    link: 'https://numpy.org/doc/stable/release/1.13.0-notes.html',
+    raises: { ename: 'TypeError', message: /numpy boolean subtract/ },
+    onFailureOnly: true,
+    examples: [
+      {
+        setup: `${SETUP}\nimport numpy as np\ny = np.array([3, 6, 5, 7]) <= 5`,
+        before: 'counts, edges, patches = plt.hist(y)\nprint(counts.tolist())',
+        after:
+          'counts, edges, patches = plt.hist(np.asarray(y, dtype=int))\nprint(counts.tolist())',
+        answer: 'True'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const [data] = argsOf(context, call);
+      if (
+        !(
+          callee?.name === 'hist' || callsTo(context, call, ['numpy.histogram'])
+        ) ||
+        !data ||
+        data.name ||
+        data.star ||
+        !readsOnly(data.value)
+      ) {
+        return [];
+      }
+      const value = textOf(context, data.value);
+      const expression = inScopeOf(
+        context,
+        call,
+        `str(__import__('numpy').asarray(${value}).dtype == bool)`
+      );
+      if (expression === null) {
+        return [];
+      }
+      const numpy = spellName(context, { module: 'numpy', alias: 'np' });
+      const match = matchAt(
+        'numpy.histogram-booleans',
+        data.value,
+        [],
+        'Only booleans: asks the kernel.'
+      );
+      match.question = {
+        expression,
+        decide: answer =>
+          answer === 'True'
+            ? [
+                {
+                  from: data.valueFrom,
+                  to: data.valueTo,
+                  insert: `${numpy.text}.asarray(${value}, dtype=int)`,
+                  needs: numpy.needs
+                }
+              ]
+            : null
+      };
+      return [match];
+    })
+);
+
 export const matplotlibCallRules: IRule[] = [
+  histBooleans,
   holdKeyword,
   holdCall,
   figsizeCall,

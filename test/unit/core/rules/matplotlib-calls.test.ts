@@ -8,7 +8,7 @@ import {
   scanSource
 } from '../../../../src/core/rules';
 import { matplotlibCallRules } from '../../../../src/core/rules/matplotlib-calls';
-import { answered, testExamples, TODAY } from './helpers';
+import { answered, askingScan, testExamples, TODAY } from './helpers';
 
 testExamples(matplotlibCallRules);
 
@@ -160,5 +160,26 @@ describe("scatter's empty colour", () => {
   it('asks the kernel whether an unknown owner is an Axes', () => {
     const cell = "g.scatter(x, y, c='')";
     assert.equal(rewrite(cell, 'False'), cell);
+  });
+});
+
+describe('a histogram of booleans', () => {
+  const { asked, rewritten } = askingScan(
+    matplotlibCallRules.filter(r => r.id === 'numpy.histogram-booleans'),
+    'import numpy as np\nimport matplotlib.pyplot as plt'
+  );
+
+  it('counts them as integers, where the kernel says they are booleans', () => {
+    const cell = 'y = y1 <= 5\nplt.hist(y1)\nax.hist(y, bins=2)';
+    assert.deepEqual(asked(cell), ['y1', 'y']);
+    assert.match(
+      rewritten('ax.hist(y, bins=2)', 'True'),
+      /^(import numpy as np\n)?ax\.hist\(np\.asarray\(y, dtype=int\), bins=2\)$/
+    );
+    assert.equal(rewritten('plt.hist(y1)', 'False'), 'plt.hist(y1)');
+  });
+
+  it('asks nothing of values it would have to compute by a call', () => {
+    assert.deepEqual(asked('plt.hist(load(y))\nnp.histogram(*data)'), []);
   });
 });
