@@ -397,13 +397,12 @@ export const pandasBehaviourRules: IRule[] = [
       ].flatMap(statement => {
         const target = statement.firstChild;
         const name = target?.firstChild;
-        const line = context.source.lastIndexOf('\n', statement.from - 1) + 1;
-        const indent = context.source.slice(line, statement.from);
+        const before = Private.lineOf(context, statement);
         if (
           target?.name !== 'MemberExpression' ||
           !target.getChild('[') ||
           name?.name !== 'VariableName' ||
-          /\S/.test(indent) ||
+          !before ||
           Private.nested(statement)
         ) {
           return [];
@@ -427,12 +426,86 @@ export const pandasBehaviourRules: IRule[] = [
           expression,
           decide: answer =>
             answer === 'True'
+              ? [Private.statementBefore(before, `${array} = ${array}.copy()`)]
+              : null
+        };
+        return [match];
+      })
+  ),
+  defineRule(
+    {
+      id: 'pandas.setitem-upcast',
+      distribution: 'pandas',
+      since: '3.0.0',
+      summary:
+        'Setting text into a number column no longer makes it an object column (pandas 3.0 raises): the column is made one first, as before.',
+      link: pandasNotes('3.0.0'),
+      raises: {
+        ename: 'TypeError',
+        message: /^Invalid value '.*' for dtype '(u?int|float|bool)\w*'/
+      },
+      // Which write met which column is the kernel's to say, once one failed.
+      onFailureOnly: true,
+      examples: [
+        {
+          setup:
+            "import pandas as pd\nlabels = pd.DataFrame({'Facies': [0, 1, 1]})\nnames = ['SS', 'CSiS']",
+          before:
+            "for i, name in enumerate(names):\n    labels[labels == i] = name\nprint(labels['Facies'].tolist())",
+          after:
+            "for i, name in enumerate(names):\n    labels = labels.astype(object)\n    labels[labels == i] = name\nprint(labels['Facies'].tolist())",
+          answer: 'True'
+        },
+        {
+          setup: "import pandas as pd\ndf = pd.DataFrame({'grade': [1, 7, 9]})",
+          before:
+            "df.loc[df.grade > 5, 'grade'] = 'high'\nprint(df['grade'].tolist())",
+          after:
+            "df['grade'] = df['grade'].astype(object)\ndf.loc[df.grade > 5, 'grade'] = 'high'\nprint(df['grade'].tolist())",
+          answer: 'True'
+        }
+      ]
+    },
+    context =>
+      context.nodes('AssignStatement').flatMap(statement => {
+        const target = statement.firstChild;
+        const value = statement.lastChild;
+        const before = Private.lineOf(context, statement);
+        const written = target && Private.textWrite(context, target);
+        if (
+          !written ||
+          !value ||
+          value === target ||
+          !readsOnly(value) ||
+          !before ||
+          statement.getChildren('AssignOp').length !== 1
+        ) {
+          return [];
+        }
+        const text = textOf(context, value);
+        const expression = inScopeOf(
+          context,
+          statement,
+          `str(type(${written.frame}).__name__ in ('DataFrame', 'Series') and isinstance(${text}, str))`
+        );
+        if (expression === null) {
+          return [];
+        }
+        const match = matchAt(
+          'pandas.setitem-upcast',
+          target,
+          [],
+          'Only text into a frame: asks the kernel.'
+        );
+        match.question = {
+          expression,
+          decide: answer =>
+            answer === 'True'
               ? [
-                  {
-                    from: line,
-                    to: line,
-                    insert: `${indent}${array} = ${array}.copy()\n`
-                  }
+                  Private.statementBefore(
+                    before,
+                    `${written.column} = ${written.column}.astype(object)`
+                  )
                 ]
               : null
         };
@@ -483,6 +556,58 @@ export const pandasBehaviourRules: IRule[] = [
 ];
 
 namespace Private {
+  /** Where a statement that starts its line starts, and its indentation; else null. */
+  export function lineOf(
+    context: IRuleContext,
+    statement: SyntaxNode
+  ): { at: number; indent: string } | null {
+    const at = context.source.lastIndexOf('\n', statement.from - 1) + 1;
+    const indent = context.source.slice(at, statement.from);
+    return /\S/.test(indent) ? null : { at, indent };
+  }
+
+  /** The edit putting `code` on a line of its own before the statement at `line`. */
+  export function statementBefore(
+    line: { at: number; indent: string },
+    code: string
+  ): ITextEdit {
+    return { from: line.at, to: line.at, insert: `${line.indent}${code}\n` };
+  }
+
+  /**
+   * For a write by mask or label into a frame or series (`labels[labels == i] = ...`,
+   * `df.loc[rows, 'c'] = ...`), the object written into and the column to make an object
+   * column of (the whole object, or `df['c']`); null for anything else.
+   */
+  export function textWrite(
+    context: IRuleContext,
+    target: SyntaxNode
+  ): { frame: string; column: string } | null {
+    const owner = target.firstChild;
+    if (target.name !== 'MemberExpression' || !target.getChild('[') || !owner) {
+      return null;
+    }
+    if (owner.name === 'VariableName') {
+      const frame = textOf(context, owner);
+      return { frame, column: frame };
+    }
+    const frame = owner.firstChild;
+    const indexer = owner.lastChild;
+    const key = target.getChildren(',')[0]?.nextSibling;
+    if (
+      owner.name !== 'MemberExpression' ||
+      frame?.name !== 'VariableName' ||
+      indexer?.name !== 'PropertyName' ||
+      textOf(context, indexer) !== 'loc' ||
+      key?.name !== 'String' ||
+      target.getChildren(',').length !== 1
+    ) {
+      return null;
+    }
+    const name = textOf(context, frame);
+    return { frame: name, column: `${name}[${textOf(context, key)}]` };
+  }
+
   /**
    * Whether a statement is in a loop's body, where a copy would be made each time, or in
    * a function's, whose caller may expect its argument written into.

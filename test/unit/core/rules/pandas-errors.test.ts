@@ -208,3 +208,38 @@ describe("a Series' reshape", () => {
     assert.deepEqual(asked('x.reshape()\nload().reshape(-1, 1)'), []);
   });
 });
+
+describe('text set into a number column', () => {
+  const rule = pandasBehaviourRules.find(
+    r => r.id === 'pandas.setitem-upcast'
+  )!;
+  const scan = (source: string) =>
+    matchesIn(rule, source, { setup: 'import pandas as pd' });
+  const decided = (source: string) =>
+    proposeRewrite(
+      source,
+      scan(source).map(m => ({ ...m, edits: m.question!.decide('True') ?? [] }))
+    )?.source ?? source;
+
+  it('makes the frame, or the column written by label, an object column first', () => {
+    assert.equal(
+      decided(
+        'def stats(y, names):\n    for i, name in enumerate(names):\n        labels[labels[:] == i] = name'
+      ),
+      'def stats(y, names):\n    for i, name in enumerate(names):\n        labels = labels.astype(object)\n        labels[labels[:] == i] = name'
+    );
+    assert.equal(
+      decided("df.loc[df.age > 60, 'age'] = 'senior'"),
+      "df['age'] = df['age'].astype(object)\ndf.loc[df.age > 60, 'age'] = 'senior'"
+    );
+  });
+
+  it('asks about plain values only, and leaves other writes', () => {
+    assert.deepEqual(
+      scan(
+        "df.loc[rows, cols] = 'x'\nlabels[m] = names[load(i)]\nx = 'y'\ndf.a[m] = 'z'"
+      ),
+      []
+    );
+  });
+});
