@@ -515,8 +515,63 @@ const histBooleans = defineRule(
     })
 );
 
+/**
+ * `plt.xticks(np.arange(6), names)` with more names than ticks: matplotlib labelled the
+ * ticks it had and dropped the rest until 3.5; it refuses the mismatch now. The labels are
+ * cut to the ticks, which draws what was drawn.
+ */
+const ticksLabels = defineRule(
+  {
+    id: 'matplotlib.tick-labels-count',
+    distribution: 'matplotlib',
+    since: '3.5.0',
+    summary:
+      '`xticks(ticks, labels)` with more labels than ticks is refused since matplotlib 3.5; it labelled the ticks and dropped the rest: `labels[:len(ticks)]`.',
+    link: notes('3.5.0'),
+    raises: {
+      ename: 'ValueError',
+      message:
+        /The number of FixedLocator locations \(\d+\), usually from a call to set_ticks, does not match the number of labels/
+    },
+    onFailureOnly: true,
+    examples: [
+      {
+        setup: `${SETUP}\nimport numpy as np\nplt.plot(range(6))\nC = 10.0 ** np.arange(-3, 5)`,
+        before:
+          'locs, labels = plt.xticks(np.arange(6), C)\nprint([t.get_text() for t in labels][:2])',
+        after:
+          'locs, labels = plt.xticks(np.arange(6), C[:len(np.arange(6))])\nprint([t.get_text() for t in labels][:2])'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const args = argsOf(context, call);
+      const [ticks, labels] = args;
+      if (
+        !callee ||
+        !['xticks', 'yticks'].includes(callee.name) ||
+        args.length < 2 ||
+        args.slice(0, 2).some(arg => arg.name || arg.star)
+      ) {
+        return [];
+      }
+      const count = `[:len(${textOf(context, ticks.value)})]`;
+      const text = textOf(context, labels.value);
+      if (text.endsWith(count)) {
+        return [];
+      }
+      const cut = `${text}${count}`;
+      return onPlottingCall(context, 'matplotlib.tick-labels-count', call, [
+        { from: labels.valueFrom, to: labels.valueTo, insert: cut }
+      ]);
+    })
+);
+
 export const matplotlibCallRules: IRule[] = [
   histBooleans,
+  ticksLabels,
   holdKeyword,
   holdCall,
   figsizeCall,

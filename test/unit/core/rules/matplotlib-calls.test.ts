@@ -183,3 +183,42 @@ describe('a histogram of booleans', () => {
     assert.deepEqual(asked('plt.hist(load(y))\nnp.histogram(*data)'), []);
   });
 });
+
+describe('more tick labels than ticks', () => {
+  const rule = matplotlibCallRules.find(
+    r => r.id === 'matplotlib.tick-labels-count'
+  )!;
+  const rewritten = (source: string) =>
+    proposeRewrite(
+      source,
+      answered(
+        scanSource(source, [rule], {
+          versions: TODAY,
+          imports: importTable([
+            prepareSource('import matplotlib.pyplot as plt')
+          ])
+        }),
+        'True'
+      )
+    )?.source ?? source;
+
+  it("are cut to the ticks, on pyplot's xticks and yticks", () => {
+    assert.equal(
+      rewritten("plt.xticks(np.arange(6), grid['C']); plt.xlabel('C')"),
+      "plt.xticks(np.arange(6), grid['C'][:len(np.arange(6))]); plt.xlabel('C')"
+    );
+    assert.equal(
+      rewritten("plt.yticks(range(3), ['a', 'b', 'c', 'd'], rotation=90)"),
+      "plt.yticks(range(3), ['a', 'b', 'c', 'd'][:len(range(3))], rotation=90)"
+    );
+  });
+
+  it('leaves ticks without labels and labels by keyword', () => {
+    for (const source of [
+      'plt.xticks(np.arange(6))',
+      'plt.xticks(ticks=t, labels=names)'
+    ]) {
+      assert.equal(rewritten(source), source);
+    }
+  });
+});
