@@ -12,7 +12,7 @@ import {
   type IArgument
 } from './syntax';
 import { onReceiver } from './receivers';
-import type { IRule, IRuleContext, ITextEdit } from './types';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const REDUCTIONS = [
   'sum',
@@ -83,6 +83,35 @@ function pandasCalls(context: IRuleContext, names: readonly string[]) {
       ? [{ call, name, dotted: dotted!, args: argsOf(context, call) }]
       : [];
   });
+}
+
+/**
+ * Calls of an array method a Series no longer has (`s.ravel()`), with the argument count
+ * `takes` accepts, made on its values (`s.to_numpy().ravel()`) where the kernel says the
+ * receiver is a Series; only a notebook that imports pandas is asked about.
+ */
+function ofSeriesValues(
+  context: IRuleContext,
+  ruleId: string,
+  method: string,
+  takes: (args: number) => boolean
+): IRuleMatch[] {
+  if (![...context.imports.values()].some(t => t.split('.')[0] === 'pandas')) {
+    return [];
+  }
+  return methodCalls(context, method).flatMap(
+    ({ call, owner, property, args }) =>
+      takes(args.length)
+        ? onReceiver(context, ruleId, {
+            node: call,
+            owner,
+            types: ['Series'],
+            edits: [
+              { from: property.from, to: property.from, insert: 'to_numpy().' }
+            ]
+          })
+        : []
+  );
 }
 
 /** pandas APIs removed between 0.20 and 3.0 whose rewrite reshapes the call. */
@@ -245,24 +274,7 @@ export const pandasCallRules: IRule[] = [
     // Arrays have ravel too (`xx.ravel()` of a meshgrid): only a Series is rewritten, and
     // only a notebook that imports pandas is asked about.
     context =>
-      methodCalls(context, 'ravel').flatMap(
-        ({ call, owner, property, args }) =>
-          args.length > 0 ||
-          ![...context.imports.values()].some(t => t.split('.')[0] === 'pandas')
-            ? []
-            : onReceiver(context, 'pandas.series-ravel', {
-                node: call,
-                owner,
-                types: ['Series'],
-                edits: [
-                  {
-                    from: property.from,
-                    to: property.from,
-                    insert: 'to_numpy().'
-                  }
-                ]
-              })
-      )
+      ofSeriesValues(context, 'pandas.series-ravel', 'ravel', args => !args)
   ),
   defineRule(
     {
@@ -286,23 +298,11 @@ export const pandasCallRules: IRule[] = [
     },
     // Arrays reshape as they did: only a Series is rewritten, as the kernel says.
     context =>
-      methodCalls(context, 'reshape').flatMap(
-        ({ call, owner, property, args }) =>
-          args.length === 0 ||
-          ![...context.imports.values()].some(t => t.split('.')[0] === 'pandas')
-            ? []
-            : onReceiver(context, 'pandas.series-reshape', {
-                node: call,
-                owner,
-                types: ['Series'],
-                edits: [
-                  {
-                    from: property.from,
-                    to: property.from,
-                    insert: 'to_numpy().'
-                  }
-                ]
-              })
+      ofSeriesValues(
+        context,
+        'pandas.series-reshape',
+        'reshape',
+        args => args > 0
       )
   ),
   defineRule(
