@@ -69,10 +69,12 @@ export function copyOf(
   path: string,
   unique = false
 ): string | null {
-  // A URL's stray spaces (`'.../winequality-red.csv '`) are no part of its name.
-  const parts = path
-    .trim()
-    .replace(/[?#].*$/, '')
+  // A URL's stray spaces (`'.../winequality-red.csv '`) are no part of its name, nor are its
+  // query and fragment; a `#` in a local path is (`E:\\#ML course\\data`).
+  const trimmed = path.trim();
+  const parts = (
+    trimmed.includes('://') ? trimmed.replace(/[?#].*$/, '') : trimmed
+  )
     .replace(/\\/g, '/')
     .split('/')
     .filter(part => part !== '' && part !== '.');
@@ -227,6 +229,14 @@ export const dataCopyRules: IRule[] = [
             "X, y = load_svmlight_file('data/binary.txt')\nprint(X.shape, y.tolist())",
           files: ['notebook.ipynb', 'data', 'data/binary.txt'],
           answer: '0classification/data/binary.txt'
+        },
+        {
+          setup:
+            "import os\nfrom pathlib import Path\nos.makedirs('data', exist_ok=True)\nwith open('data/mbox.txt', 'w') as f:\n    f.write('From a\\nFrom b\\n')\nfolder = Path('E:\\\\#ML course\\\\data')",
+          before: "print(len(open(folder / 'mbox.txt').readlines()))",
+          after: "print(len(open('data/mbox.txt').readlines()))",
+          files: ['notebook.ipynb', 'data', 'data/mbox.txt'],
+          answer: '0E:\\#ML course\\data/mbox.txt'
         }
       ]
     },
@@ -236,7 +246,9 @@ export const dataCopyRules: IRule[] = [
       }
       return context.nodes('CallExpression').flatMap(call => {
         const node = readPath(context, call);
-        return node && evaluablePath(context, node) && !inFunction(node)
+        return node &&
+          evaluablePath(context, node) &&
+          (!inFunction(node) || Private.constant(node))
           ? Private.askPath(context, node)
           : [];
       });
@@ -333,7 +345,8 @@ namespace Private {
       return [];
     }
     const quote = text.endsWith('"') ? '"' : "'";
-    const expression = `(lambda p: ('1' if not isinstance(p, str) or __import__('os').path.exists(p) else '0') + str(p))(${text})`;
+    // A pathlib path is asked about too (`folder / 'x.csv'`); anything else is not a path.
+    const expression = `(lambda p, os=__import__('os'): ('1' if not isinstance(p, (str, os.PathLike)) or os.path.exists(p) else '0') + str(p))(${text})`;
     const decide = (answer: string) => {
       const path = answer.slice(1);
       const copy = answer.startsWith('0')
@@ -349,6 +362,22 @@ namespace Private {
         question: { expression, decide }
       }
     ];
+  }
+
+  /**
+   * Whether a path is made of strings only: in a function, the kernel evaluates the path as
+   * the function would, whatever its arguments and locals.
+   */
+  export function constant(node: SyntaxNode): boolean {
+    return [node, ...descendants(node)].every(n =>
+      [
+        'String',
+        'Escape',
+        'ContinuedString',
+        'BinaryExpression',
+        'ArithOp'
+      ].includes(n.name)
+    );
   }
 
   /** Every node below one. */

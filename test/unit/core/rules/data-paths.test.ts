@@ -57,6 +57,36 @@ describe('copies of data in the repository', () => {
     );
   });
 
+  it('keeps a `#` in a local path, where it names a folder', () => {
+    assert.equal(
+      copyOf(REPOSITORY, 'E:\\#ML course\\titanic\\train.csv'),
+      '../../data/titanic/train.csv'
+    );
+    assert.equal(
+      copyOf(REPOSITORY, 'https://example.invalid/iris.csv#raw'),
+      'input/iris.csv'
+    );
+  });
+
+  it('reads the copy of a constant path in a function, never one made of its names', () => {
+    assert.equal(
+      rewritten(
+        'data.repository-copy',
+        "def load(name):\n    rows = list(csv.reader(open('wine.data')))\n    return rows",
+        '0wine.data'
+      ),
+      "def load(name):\n    rows = list(csv.reader(open('../../datasets/wine/wine.data')))\n    return rows"
+    );
+    assert.deepEqual(
+      matchesIn(
+        rule('data.repository-copy'),
+        "def load(folder):\n    return open(folder + '/wine.data')",
+        { files: [...REPOSITORY] }
+      ),
+      []
+    );
+  });
+
   it('takes no copy of two equally near files of the same name', () => {
     assert.equal(copyOf(REPOSITORY, '../input/train.csv'), null);
   });
