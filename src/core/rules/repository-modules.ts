@@ -1,3 +1,4 @@
+import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { indentAt, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
@@ -43,14 +44,13 @@ export const repositoryModuleRules: IRule[] = [
       ]
     },
     context => {
-      const matches: IRuleMatch[] = [];
-      const seen = new Set<string>();
+      // Per folder, the modules it holds that the cell imports, each with its first import.
+      const folders = new Map<string, { module: string; at: SyntaxNode }[]>();
       for (const statement of context.nodes('ImportStatement')) {
         for (const module of Private.topModules(textOf(context, statement))) {
           const folder = Private.folderOf(context.files, module);
           if (
             folder === null ||
-            seen.has(module) ||
             // The cell puts that folder on the path itself.
             new RegExp(
               `sys\\.path\\.(insert|append)\\([^)]*['"]${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?['"]`
@@ -58,38 +58,58 @@ export const repositoryModuleRules: IRule[] = [
           ) {
             continue;
           }
-          seen.add(module);
-          const line = context.source.lastIndexOf('\n', statement.from - 1) + 1;
-          const indent = indentAt(context.source, statement.from);
-          const match = matchAt(
-            ID,
-            statement,
-            [],
-            `\`${module}\` is in the repository at ${folder}: the kernel is asked whether it is importable.`
-          );
-          match.question = {
-            expression: `__import__('importlib.util').util.find_spec('${module}') is None`,
-            decide: answer =>
-              answer === 'True'
-                ? [
-                    {
-                      from: line + indent.length,
-                      to: line + indent.length,
-                      insert: `sys.path.insert(0, '${folder}')\n${indent}`,
-                      needs: [{ name: 'sys', statement: 'import sys' }]
-                    }
-                  ]
-                : null
-          };
-          matches.push(match);
+          const imports = folders.get(folder) ?? [];
+          if (!imports.some(seen => seen.module === module)) {
+            folders.set(folder, [...imports, { module, at: statement }]);
+          }
         }
       }
-      return matches;
+      return [...folders].map(([folder, imports]) =>
+        Private.onPath(context, folder, imports)
+      );
     }
   )
 ];
 
 namespace Private {
+  /**
+   * The folder goes on `sys.path` once, before the first import of a module the kernel
+   * cannot import: asked of every module of the folder the cell imports, in order.
+   */
+  export function onPath(
+    context: IRuleContext,
+    folder: string,
+    imports: { module: string; at: SyntaxNode }[]
+  ): IRuleMatch {
+    const names = imports.map(({ module }) => module);
+    const match = matchAt(
+      ID,
+      imports[0].at,
+      [],
+      `${names.map(name => `\`${name}\``).join(', ')} ${names.length > 1 ? 'are' : 'is'} in the repository at ${folder}: the kernel is asked whether ${names.length > 1 ? 'they are' : 'it is'} importable.`
+    );
+    match.question = {
+      expression: `' '.join(str(__import__('importlib.util').util.find_spec(m) is None) for m in ${JSON.stringify(names)})`,
+      decide: answer => {
+        const first = imports[answer.split(' ').indexOf('True')];
+        if (!first) {
+          return null;
+        }
+        const line = context.source.lastIndexOf('\n', first.at.from - 1) + 1;
+        const indent = indentAt(context.source, first.at.from);
+        return [
+          {
+            from: line + indent.length,
+            to: line + indent.length,
+            insert: `sys.path.insert(0, '${folder}')\n${indent}`,
+            needs: [{ name: 'sys', statement: 'import sys' }]
+          }
+        ];
+      }
+    };
+    return match;
+  }
+
   /** The top-level modules an import statement names (`a` of `import a.b as c`); not relative ones. */
   export function topModules(statement: string): string[] {
     const from = /^from\s+(\w+)[\w.]*\s+import\b/.exec(statement);

@@ -34,6 +34,26 @@ describe("a package of the notebook's repository", () => {
     );
   });
 
+  it('goes on sys.path once per folder, before the first module the kernel cannot import', () => {
+    const files = [
+      '../mylib/my_utils.py',
+      '../mylib/knn.py',
+      '../mylib/frame.py'
+    ];
+    assert.equal(
+      rewritten(
+        'import math\nimport frame\nimport my_utils\nimport knn',
+        files,
+        'False True True'
+      ),
+      "import math\nimport sys\nimport frame\nsys.path.insert(0, '../mylib')\nimport my_utils\nimport knn"
+    );
+    assert.equal(
+      rewritten('import frame, knn', files, 'False False'),
+      'import frame, knn'
+    );
+  });
+
   it('is left where the kernel imports it, or the module is beside the notebook', () => {
     const source = 'from skbayes.linear_models import EBLinearRegression';
     assert.equal(rewritten(source, FILES, 'False'), source);
