@@ -6,7 +6,8 @@ import {
   calleeOf,
   callsTo,
   dottedName,
-  resolve
+  resolve,
+  textOf
 } from './syntax';
 import type { IRule } from './types';
 
@@ -199,9 +200,85 @@ export const numpyRules: IRule[] = (
             ])
           ];
         })
-    )
+    ),
+    starAliasRule()
   ] as IRule[]
 ).map(withNumpyAlias);
+
+/**
+ * The removed aliases as bare names, bound by `%pylab` or `from numpy import *` until numpy
+ * 2.0 (`data[mask] = NaN`): the name they stood for, where the kernel says that name is
+ * numpy's own (the star import bound it). `NINF` becomes `(-inf)` inside an operation.
+ */
+function starAliasRule(): IRule {
+  const bare = new Map(
+    ALIASES.filter(
+      ([, to, since]) => since === '2.0.0' && /^-?\$\.\w+$/.test(to)
+    ).map(([name, to]) => [name, to.replace('$.', '')])
+  );
+  const id = 'numpy.star-import-alias';
+  return defineRule(
+    {
+      id,
+      distribution: 'numpy',
+      since: '2.0.0',
+      summary:
+        'Names numpy 2.0 removed, bound by `%pylab` or `from numpy import *` (`NaN`, `Inf`): the name they stood for, which the star import still binds.',
+      link: NOTES('2.0.0'),
+      raises: {
+        ename: 'NameError',
+        message: new RegExp(
+          `name '(${[...bare.keys()].join('|')})' is not defined`
+        )
+      },
+      examples: [
+        {
+          setup:
+            'from numpy import *\nimport pandas as pd\ns = pd.Series([1.0, -1.0, 3.0])',
+          before:
+            's[s < 0] = NaN\nprint(s.isna().sum(), isnan(NaN), NINF ** 2)',
+          after:
+            's[s < 0] = nan\nprint(s.isna().sum(), isnan(nan), (-inf) ** 2)',
+          answer: 'True'
+        }
+      ]
+    },
+    context =>
+      context.nodes('VariableName').flatMap(node => {
+        const name = textOf(context, node);
+        const to = bare.get(name);
+        if (
+          to === undefined ||
+          context.imports.has(name) ||
+          context.defined.has(name)
+        ) {
+          return [];
+        }
+        const operand = [
+          'BinaryExpression',
+          'UnaryExpression',
+          'MemberExpression'
+        ].includes(node.parent?.name ?? '');
+        const insert = to.startsWith('-') && operand ? `(${to})` : to;
+        const bound = to.replace('-', '');
+        const match = matchAt(
+          id,
+          node,
+          [],
+          `\`${name}\` was numpy's \`${bound}\`: asks the kernel whether the star import bound it.`
+        );
+        match.question = {
+          expression: `globals().get('${bound}') is getattr(__import__('numpy'), '${bound}')`,
+          decide: answer =>
+            answer === 'True'
+              ? [{ from: node.from, to: node.to, insert }]
+              : null
+        };
+        return [match];
+      }),
+    [...bare.keys()]
+  );
+}
 
 /**
  * The rule reading `np` as numpy where no import or assignment of the notebook binds it:

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { proposeRewrite } from '../../../../src/core/rules';
 import { numpyRules } from '../../../../src/core/rules/numpy';
-import { matchesIn, testExamples } from './helpers';
+import { answered, matchesIn, testExamples } from './helpers';
 
 testExamples(numpyRules);
 
@@ -35,5 +35,30 @@ describe("np.load's allow_pickle", () => {
         source
       );
     }
+  });
+});
+
+describe("numpy's removed aliases as bare names of a star import", () => {
+  const rule = numpyRules.find(r => r.id === 'numpy.star-import-alias')!;
+  const rewritten = (source: string, answer: string) =>
+    proposeRewrite(source, answered(matchesIn(rule, source), answer))?.source ??
+    source;
+
+  it('become the names the star import binds, where the kernel says it bound them', () => {
+    assert.equal(
+      rewritten("data.loc[data.pdays == -1, 'pdays'] = NaN", 'True'),
+      "data.loc[data.pdays == -1, 'pdays'] = nan"
+    );
+    assert.equal(rewritten('low = NINF', 'True'), 'low = -inf');
+    assert.equal(rewritten('x = 2 * NINF', 'True'), 'x = 2 * (-inf)');
+  });
+
+  it('stay where the kernel has another name bound, or the notebook binds them', () => {
+    assert.equal(rewritten('x = NaN', 'False'), 'x = NaN');
+    assert.deepEqual(matchesIn(rule, 'NaN = float("nan")\nx = NaN'), []);
+    assert.deepEqual(
+      matchesIn(rule, 'from math import inf as Inf\nx = Inf'),
+      []
+    );
   });
 });
