@@ -51,8 +51,33 @@ const NAMES: Record<string, string> = {
   pprint: 'pprint'
 };
 
-/** The import that binds each well-known name, and whether it names a module. */
-const KNOWN = new Map<string, { statement: string; module: boolean }>([
+/**
+ * scikit-learn's modules as notebooks name them after `from sklearn import metrics`: taken
+ * for the module only where what the cell reads of it is one of its public names
+ * (`metrics.accuracy_score`), as a variable of that name (`tree`) has other attributes.
+ */
+const SKLEARN_MODULES = new Map(
+  Object.entries(SKLEARN_NAMES).flatMap(([module, names]) => {
+    const [, name] = /^sklearn\.(\w+)$/.exec(module) ?? [];
+    return name ? [[name, new Set(names.split(' '))] as const] : [];
+  })
+);
+
+/**
+ * The import that binds each well-known name, whether it names a module, and for a
+ * scikit-learn module the names the cell may read of it.
+ */
+const KNOWN = new Map<
+  string,
+  { statement: string; module: boolean; members?: ReadonlySet<string> }
+>([
+  ...[...SKLEARN_MODULES].map(
+    ([name, members]) =>
+      [
+        name,
+        { statement: `from sklearn import ${name}`, module: true, members }
+      ] as const
+  ),
   ...Object.entries(MODULES).map(
     ([name, statement]) => [name, { statement, module: true }] as const
   ),
@@ -107,6 +132,13 @@ export const hiddenStateRules: IRule[] = [
           after:
             'from sklearn.model_selection import cross_val_score\nscores = cross_val_score(DecisionTreeClassifier(random_state=0), X, y, cv=3)\nimport numpy as np\nprint(round(np.average(scores), 2))',
           answer: 'False'
+        },
+        {
+          before:
+            'import sklearn.metrics\nprint(metrics.accuracy_score([1, 0, 1], [1, 1, 1]))',
+          after:
+            'import sklearn.metrics\nfrom sklearn import metrics\nprint(metrics.accuracy_score([1, 0, 1], [1, 1, 1]))',
+          answer: 'False'
         }
       ]
     },
@@ -128,7 +160,9 @@ export const hiddenStateRules: IRule[] = [
           context.defined.has(name) ||
           !Private.isRead(node) ||
           Private.isParameter(context, node, name) ||
-          (known.module && !Private.isAttributeHead(node))
+          (known.module && !Private.isAttributeHead(node)) ||
+          (known.members &&
+            !known.members.has(textOf(context, node.parent!.lastChild ?? node)))
         ) {
           continue;
         }
@@ -208,7 +242,10 @@ namespace Private {
     const names = new Set<string>();
     for (const statement of context.nodes('ImportStatement')) {
       for (const name of statement.getChildren('VariableName')) {
-        names.add(textOf(context, name));
+        // `import sklearn.metrics` binds `sklearn`, not `metrics`.
+        if (name.prevSibling?.name !== '.') {
+          names.add(textOf(context, name));
+        }
       }
     }
     return names;

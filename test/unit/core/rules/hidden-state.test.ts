@@ -29,6 +29,22 @@ describe('hidden state', () => {
     );
   });
 
+  it("imports a scikit-learn module read for one of its public names, never a variable's", () => {
+    assert.equal(
+      rewritten(
+        'import sklearn.metrics\nscore = metrics.accuracy_score(actual, expected)'
+      ),
+      'import sklearn.metrics\nfrom sklearn import metrics\nscore = metrics.accuracy_score(actual, expected)'
+    );
+    for (const source of [
+      'tree.fit(X, y)',
+      'print(metrics.accuracy)',
+      'metrics = {}\nmetrics.accuracy_score = 1'
+    ]) {
+      assert.equal(rewritten(source), source, source);
+    }
+  });
+
   it('leaves names the notebook imports in a cell above, or the kernel has', () => {
     const source = "df = pd.read_csv('train.csv')";
     assert.equal(rewritten(source, 'import pandas as pd'), source);
