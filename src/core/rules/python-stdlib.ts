@@ -6,7 +6,7 @@ import {
   methodRenamed
 } from './builders';
 import { importsOf, moduleMoved, nameMoved } from './builders-imports';
-import { dottedName, resolve } from './syntax';
+import { argsOf, calleeOf, dottedName, resolve } from './syntax';
 import type { IRule, IRuleMatch } from './types';
 
 // Standard-library modules and names that Python 3 releases renamed or removed.
@@ -176,6 +176,14 @@ const renamedAttributes = (
 });
 
 /** The standard library's renames and removals, Python 3.0 to 3.12. */
+// Populations written as sequences: nothing to convert.
+const SEQUENCES = new Set([
+  'ArrayExpression',
+  'TupleExpression',
+  'ArrayComprehensionExpression',
+  'String'
+]);
+
 export const stdlibRules: IRule[] = [
   ...renamedModules,
   ...renamedAttributes,
@@ -300,5 +308,54 @@ export const stdlibRules: IRule[] = [
           "from packaging.version import Version\nprint(Version('1.10') > Version('1.9'))"
       }
     ]
-  })
+  }),
+  defineRule(
+    {
+      id: 'python.random-sample-set',
+      distribution: 'python',
+      since: '3.11',
+      summary:
+        '`random.sample` of a set or dict keys was removed in Python 3.11: it sampled `tuple(population)`, which is passed now.',
+      link: whatsNew('3.11'),
+      raises: { ename: 'TypeError', message: /Population must be a sequence/ },
+      examples: [
+        {
+          setup: 'import random\nrandom.seed(3)',
+          before:
+            "points = {(0, 0), (1, 2), (3, 1), (2, 2)}\nprint(len(random.sample(points, 2)), len(random.sample({'a': 1, 'b': 2}.keys(), 1)))",
+          after:
+            "points = {(0, 0), (1, 2), (3, 1), (2, 2)}\nprint(len(random.sample(tuple(points), 2)), len(random.sample(tuple({'a': 1, 'b': 2}.keys()), 1)))"
+        }
+      ]
+    },
+    // Every sequence samples as its tuple does, so no population needs asking about.
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const dotted = callee && dottedName(context, callee.node);
+        const [population] = argsOf(context, call);
+        if (
+          dotted === null ||
+          resolve(context, dotted) !== 'random.sample' ||
+          !population ||
+          population.name ||
+          population.star ||
+          SEQUENCES.has(population.value.name) ||
+          (population.value.name === 'CallExpression' &&
+            ['list', 'tuple', 'sorted', 'range'].includes(
+              calleeOf(context, population.value)?.name ?? ''
+            ))
+        ) {
+          return [];
+        }
+        const value = population.value;
+        return [
+          matchAt('python.random-sample-set', call, [
+            { from: value.from, to: value.from, insert: 'tuple(' },
+            { from: value.to, to: value.to, insert: ')' }
+          ])
+        ];
+      }),
+    ['sample']
+  )
 ];

@@ -13,7 +13,7 @@ import { python2LiteralRules } from '../../../../src/core/rules/python2-literals
 import { python2ParamRules } from '../../../../src/core/rules/python2-params';
 import { python2CallRules } from '../../../../src/core/rules/python2-calls';
 import { stdlibRules } from '../../../../src/core/rules/python-stdlib';
-import { TODAY, testExamples } from './helpers';
+import { TODAY, matchesIn, testExamples } from './helpers';
 
 testExamples([
   ...python2SyntaxRules,
@@ -233,6 +233,35 @@ describe('Python 2 builtins rewritten as calls', () => {
         versions: TODAY
       }).map(match => match.ruleId);
       assert.deepEqual(ids, [], source);
+    }
+  });
+});
+
+describe('python.random-sample-set', () => {
+  const rule = stdlibRules.find(r => r.id === 'python.random-sample-set')!;
+  const rewritten = (source: string) =>
+    proposeRewrite(source, matchesIn(rule, source))?.source ?? source;
+
+  it("samples a set's tuple, through any import of random", () => {
+    assert.equal(
+      rewritten('import random\ncentroids = random.sample(set(points), k)'),
+      'import random\ncentroids = random.sample(tuple(set(points)), k)'
+    );
+    assert.equal(
+      rewritten('from random import sample\nkeys = sample(d.keys(), 2)'),
+      'from random import sample\nkeys = sample(tuple(d.keys()), 2)'
+    );
+  });
+
+  it("leaves populations written as sequences, and numpy's or a frame's sample", () => {
+    for (const source of [
+      'import random\nrandom.sample([1, 2, 3], 2)',
+      'import random\nrandom.sample(range(10), 2)',
+      'import random\nrandom.sample(list(s), 2)',
+      'import numpy as np\nnp.random.sample(3)',
+      'df.sample(3)'
+    ]) {
+      assert.equal(rewritten(source), source, source);
     }
   });
 });
