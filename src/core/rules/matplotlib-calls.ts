@@ -452,7 +452,7 @@ const histBooleans = defineRule(
     distribution: 'numpy',
     since: '1.13.0',
     summary:
-      'A histogram of booleans (`plt.hist(y > 5)`) needs them as integers since numpy 1.13, which no longer subtracts booleans: `np.asarray(y, dtype=int)`.',
+      "A histogram of booleans (`plt.hist(y > 5)`, `ax.hist(mask)`, `df['Churn'].hist()`) needs them as integers since numpy 1.13, which no longer subtracts booleans: `np.asarray(y, dtype=int)`, or `.astype(int)` on a Series.",
     link: 'https://numpy.org/doc/stable/release/1.13.0-notes.html',
     raises: { ename: 'TypeError', message: /numpy boolean subtract/ },
     onFailureOnly: true,
@@ -463,29 +463,62 @@ const histBooleans = defineRule(
         after:
           'counts, edges, patches = plt.hist(np.asarray(y, dtype=int))\nprint(counts.tolist())',
         answer: 'True'
+      },
+      {
+        setup: `${SETUP}\nimport numpy as np\nfig, ax = plt.subplots()\nmask = np.array([3, 6, 5, 7]) > 5`,
+        before:
+          'counts, edges, patches = ax.hist(x=mask, bins=2)\nprint(counts.tolist(), edges.tolist())',
+        after:
+          'counts, edges, patches = ax.hist(x=np.asarray(mask, dtype=int), bins=2)\nprint(counts.tolist(), edges.tolist())',
+        answer: 'True'
+      },
+      {
+        setup: `${SETUP}\nimport pandas as pd\ndf = pd.DataFrame({'Churn': [True, False, True, True]})`,
+        before:
+          "ax = df['Churn'].hist(bins=2)\nprint([p.get_height() for p in ax.patches])",
+        after:
+          "ax = df['Churn'].astype(int).hist(bins=2)\nprint([p.get_height() for p in ax.patches])",
+        answer: 'True'
       }
     ]
   },
   context =>
     context.nodes('CallExpression').flatMap(call => {
       const callee = calleeOf(context, call);
-      const [data] = argsOf(context, call);
-      if (
-        !(
-          callee?.name === 'hist' || callsTo(context, call, ['numpy.histogram'])
-        ) ||
-        !data ||
-        data.name ||
-        data.star ||
-        !readsOnly(data.value)
-      ) {
+      const numpyCall = callsTo(context, call, ['numpy.histogram']);
+      if (!callee || !(callee.name === 'hist' || numpyCall)) {
         return [];
       }
+      const args = argsOf(context, call);
+      const keyword = numpyCall ? 'a' : 'x';
+      const data =
+        args[0] && !args[0].name && !args[0].star
+          ? args[0]
+          : args.find(arg => arg.name === keyword);
+      if (!data) {
+        return args.some(arg => arg.star) || numpyCall
+          ? []
+          : Private.seriesHist(context, call, callee.node);
+      }
+      if (!readsOnly(data.value) || data.valueTo !== data.value.to) {
+        return [];
+      }
+      // `s.hist(by)`: a pandas object's hist takes its data from itself.
+      const owner =
+        callee.node.name === 'MemberExpression' &&
+        !numpyCall &&
+        !isPyplot(context, callee.node) &&
+        readsOnly(callee.node.firstChild!)
+          ? textOf(context, callee.node.firstChild!)
+          : null;
       const value = textOf(context, data.value);
+      const booleans = `__import__('numpy').asarray(${value}).dtype == bool`;
       const expression = inScopeOf(
         context,
         call,
-        `str(__import__('numpy').asarray(${value}).dtype == bool)`
+        owner === null
+          ? `str(${booleans})`
+          : `str(not type(${owner}).__module__.startswith('pandas') and ${booleans})`
       );
       if (expression === null) {
         return [];
@@ -514,6 +547,56 @@ const histBooleans = defineRule(
       return [match];
     })
 );
+
+namespace Private {
+  /**
+   * `df['Churn'].hist()`: a Series' hist of its own booleans, which fails the same way;
+   * as integers (`.astype(int)`) they fall in the same bins. The kernel says whether the
+   * receiver is a Series of booleans.
+   */
+  export function seriesHist(
+    context: IRuleContext,
+    call: SyntaxNode,
+    callee: SyntaxNode
+  ): IRuleMatch[] {
+    const owner =
+      callee.name === 'MemberExpression' ? callee.firstChild! : null;
+    if (
+      !owner ||
+      !['VariableName', 'MemberExpression'].includes(owner.name) ||
+      !readsOnly(owner) ||
+      // `s.plot.hist()` is the plot accessor's, which leaves booleans out of its data.
+      /\.plot$/.test(textOf(context, owner)) ||
+      isPyplot(context, callee) ||
+      receiverKind(context, owner) !== 'unknown'
+    ) {
+      return [];
+    }
+    const text = textOf(context, owner);
+    const expression = inScopeOf(
+      context,
+      call,
+      `str(type(${text}).__name__ == 'Series' and type(${text}).__module__.startswith('pandas') and __import__('numpy').asarray(${text}).dtype == bool)`
+    );
+    if (expression === null) {
+      return [];
+    }
+    const match = matchAt(
+      'numpy.histogram-booleans',
+      owner,
+      [],
+      'Only a Series of booleans: asks the kernel.'
+    );
+    match.question = {
+      expression,
+      decide: answer =>
+        answer === 'True'
+          ? [{ from: owner.to, to: owner.to, insert: '.astype(int)' }]
+          : null
+    };
+    return [match];
+  }
+}
 
 /**
  * `plt.xticks(np.arange(6), names)` with more names than ticks: matplotlib labelled the

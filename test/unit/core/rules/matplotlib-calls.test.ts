@@ -182,6 +182,44 @@ describe('a histogram of booleans', () => {
   it('asks nothing of values it would have to compute by a call', () => {
     assert.deepEqual(asked('plt.hist(load(y))\nnp.histogram(*data)'), []);
   });
+
+  it('counts the data given as x= as integers', () => {
+    assert.match(
+      rewritten('plt.hist(x=mask, bins=2, color="r")', 'True'),
+      /^(import numpy as np\n)?plt\.hist\(x=np\.asarray\(mask, dtype=int\), bins=2, color="r"\)$/
+    );
+  });
+
+  it("casts a Series' own booleans before its hist, keeping its arguments", () => {
+    const cell = "df['Churn'].hist(bins=2, figsize=(4, 3))";
+    assert.deepEqual(asked(cell), ["df['Churn']"]);
+    assert.equal(
+      rewritten(cell, 'True'),
+      "df['Churn'].astype(int).hist(bins=2, figsize=(4, 3))"
+    );
+    assert.equal(rewritten('s.hist()', 'True'), 's.astype(int).hist()');
+    assert.equal(rewritten('s.hist()', 'False'), 's.hist()');
+  });
+
+  it('leaves pyplot, modules, computed receivers and pandas plot accessors alone', () => {
+    assert.deepEqual(
+      asked(
+        'plt.hist(bins=3)\nnp.hist()\nload(s).hist()\ns.plot.hist()\ns.hist(**style)\ns.plot(kind="hist")'
+      ),
+      []
+    );
+  });
+
+  it("asks whether a hist's owner is a pandas object before casting its first argument", () => {
+    const { scan } = askingScan(
+      matplotlibCallRules.filter(r => r.id === 'numpy.histogram-booleans'),
+      'import matplotlib.pyplot as plt'
+    );
+    const [match] = scan('s.hist(groups)');
+    assert.match(match.question!.expression, /startswith\('pandas'\)/);
+    const [pyplot] = scan('plt.hist(groups)');
+    assert.doesNotMatch(pyplot.question!.expression, /pandas/);
+  });
 });
 
 describe('more tick labels than ticks', () => {
