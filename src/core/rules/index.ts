@@ -39,6 +39,7 @@ import { sklearnIoRules } from './sklearn-io';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { matplotlibRules } from './matplotlib';
 import { matplotlibCallRules } from './matplotlib-calls';
+import { matplotlibContourRules } from './matplotlib-contours';
 import { matplotlibPatchRules } from './matplotlib-patches';
 import { matplotlibValueRules } from './matplotlib-values';
 import { matplotlibArtistRules } from './matplotlib-artists';
@@ -109,6 +110,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnDefaultRules,
   ...matplotlibRules,
   ...matplotlibCallRules,
+  ...matplotlibContourRules,
   ...matplotlibPatchRules,
   ...matplotlibValueRules,
   ...matplotlibArtistRules,
