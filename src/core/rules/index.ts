@@ -16,6 +16,7 @@ import { numpyNoneCompareRules } from './numpy-none-compare';
 import { numpyIndexRules } from './numpy-indices';
 import { pandasApiRules } from './pandas-api';
 import { pandasCallRules } from './pandas-calls';
+import { pandasRemovedFunctionRules } from './pandas-removed-functions';
 import { pandasPositionalRules } from './pandas-positions';
 import { pandasOptionRules } from './pandas-options';
 import { pandasSignatureRules } from './pandas-signatures';
@@ -86,6 +87,7 @@ export const allRules: readonly IRule[] = [
   ...numpyIndexRules,
   ...pandasApiRules,
   ...pandasCallRules,
+  ...pandasRemovedFunctionRules,
   ...pandasPositionalRules,
   ...pandasOptionRules,
   ...pandasSignatureRules,
