@@ -66,6 +66,33 @@ export function matchAt(
   return { ruleId, from: node.from, to: node.to, edits, note };
 }
 
+/**
+ * A match of `node` that asks the kernel `expression` and whose rewrite is `edits` only
+ * when the answer is `expected`: none of its own, none for any other answer. Edits given
+ * as a function are made when the answer comes.
+ */
+export function askedMatch(
+  ruleId: string,
+  node: { from: number; to: number },
+  expression: string,
+  edits: ITextEdit[] | (() => ITextEdit[] | null),
+  note?: string,
+  expected = 'True'
+): IRuleMatch {
+  return {
+    ...matchAt(ruleId, node, [], note),
+    question: {
+      expression,
+      decide: answer =>
+        answer !== expected
+          ? null
+          : typeof edits === 'function'
+            ? edits()
+            : edits
+    }
+  };
+}
+
 /** The calls a call rule looks at. */
 export function callsOf(context: IRuleContext, spec: ICallees): SyntaxNode[] {
   return context

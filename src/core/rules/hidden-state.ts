@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule } from './builders';
+import { askedMatch, defineRule } from './builders';
 import { importTable } from './prepare';
 import { SKLEARN_NAMES } from './sklearn-names';
 import { textOf } from './syntax';
@@ -283,23 +283,16 @@ namespace Private {
       top = top.parent;
     }
     const line = context.source.lastIndexOf('\n', top.from - 1) + 1;
-    return {
-      ruleId: DEFERRED_ID,
-      from: node.from,
-      to: node.to,
-      edits: [],
-      note: `\`${name}\` is imported in another cell; the kernel is asked whether that import ran.`,
-      question: {
-        expression:
-          `(lambda m: '${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')` +
-          ` or not (hasattr(m.import_module('${module}'), '${name}') or m.util.find_spec('${module}.${name}') is not None))` +
-          `(__import__('importlib.util'))`,
-        decide: answer =>
-          answer === 'False'
-            ? [{ from: line, to: line, insert: `${statement}\n` }]
-            : null
-      }
-    };
+    return askedMatch(
+      DEFERRED_ID,
+      node,
+      `(lambda m: '${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')` +
+        ` or not (hasattr(m.import_module('${module}'), '${name}') or m.util.find_spec('${module}.${name}') is not None))` +
+        `(__import__('importlib.util'))`,
+      [{ from: line, to: line, insert: `${statement}\n` }],
+      `\`${name}\` is imported in another cell; the kernel is asked whether that import ran.`,
+      'False'
+    );
   }
 
   /**
@@ -349,20 +342,14 @@ namespace Private {
     const missing = module
       ? ` or __import__('importlib.util').util.find_spec('${module}') is None`
       : '';
-    return {
-      ruleId: ID,
-      from: node.from,
-      to: node.to,
-      edits: [],
-      note: `\`${name}\` is not imported anywhere in the notebook: ${statement}.`,
-      question: {
-        expression: `'${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')${missing}`,
-        decide: answer =>
-          answer === 'False'
-            ? [{ from: node.from, to: node.from, insert: '', needs }]
-            : null
-      }
-    };
+    return askedMatch(
+      ID,
+      node,
+      `'${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')${missing}`,
+      [{ from: node.from, to: node.from, insert: '', needs }],
+      `\`${name}\` is not imported anywhere in the notebook: ${statement}.`,
+      'False'
+    );
   }
 
   /** A name read as a value: not a definition, target, parameter or keyword's name. */

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule, matchAt } from './builders';
+import { askedMatch, defineRule, matchAt } from './builders';
 import {
   inScopeOf,
   isPyplot,
@@ -78,17 +78,15 @@ export function onPlottingCall(
   if (expression === null) {
     return [];
   }
-  const match = matchAt(
-    ruleId,
-    call,
-    [],
-    note ?? 'Only on matplotlib Axes or pyplot: asks the kernel.'
-  );
-  match.question = {
-    expression,
-    decide: answer => (answer === 'True' ? edits : null)
-  };
-  return [match];
+  return [
+    askedMatch(
+      ruleId,
+      call,
+      expression,
+      edits,
+      note ?? 'Only on matplotlib Axes or pyplot: asks the kernel.'
+    )
+  ];
 }
 
 /** The edits removing the arguments at `drop` (indices, ascending) of one call. */
@@ -524,27 +522,22 @@ const histBooleans = defineRule(
         return [];
       }
       const numpy = spellName(context, { module: 'numpy', alias: 'np' });
-      const match = matchAt(
-        'numpy.histogram-booleans',
-        data.value,
-        [],
-        'Only booleans: asks the kernel.'
-      );
-      match.question = {
-        expression,
-        decide: answer =>
-          answer === 'True'
-            ? [
-                {
-                  from: data.valueFrom,
-                  to: data.valueTo,
-                  insert: `${numpy.text}.asarray(${value}, dtype=int)`,
-                  needs: numpy.needs
-                }
-              ]
-            : null
-      };
-      return [match];
+      return [
+        askedMatch(
+          'numpy.histogram-booleans',
+          data.value,
+          expression,
+          [
+            {
+              from: data.valueFrom,
+              to: data.valueTo,
+              insert: `${numpy.text}.asarray(${value}, dtype=int)`,
+              needs: numpy.needs
+            }
+          ],
+          'Only booleans: asks the kernel.'
+        )
+      ];
     })
 );
 
@@ -581,20 +574,15 @@ namespace Private {
     if (expression === null) {
       return [];
     }
-    const match = matchAt(
-      'numpy.histogram-booleans',
-      owner,
-      [],
-      'Only a Series of booleans: asks the kernel.'
-    );
-    match.question = {
-      expression,
-      decide: answer =>
-        answer === 'True'
-          ? [{ from: owner.to, to: owner.to, insert: '.astype(int)' }]
-          : null
-    };
-    return [match];
+    return [
+      askedMatch(
+        'numpy.histogram-booleans',
+        owner,
+        expression,
+        [{ from: owner.to, to: owner.to, insert: '.astype(int)' }],
+        'Only a Series of booleans: asks the kernel.'
+      )
+    ];
   }
 }
 

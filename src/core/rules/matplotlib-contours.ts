@@ -1,5 +1,5 @@
 import type { SyntaxNode, Tree } from '@lezer/common';
-import { defineRule, matchAt } from './builders';
+import { askedMatch, defineRule } from './builders';
 import { inScopeOf, isPyplot, readsOnly } from './receivers';
 import { argsOf, calleeOf, childrenOf, indentAt, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
@@ -120,17 +120,15 @@ namespace Private {
     if (expression === null) {
       return [];
     }
-    const match = matchAt(
-      'matplotlib.contour-collections',
-      node,
-      [],
-      'Only on a contour set: asks the kernel.'
-    );
-    match.question = {
-      expression,
-      decide: answer => (answer === 'True' ? edits : null)
-    };
-    return [match];
+    return [
+      askedMatch(
+        'matplotlib.contour-collections',
+        node,
+        expression,
+        edits,
+        'Only on a contour set: asks the kernel.'
+      )
+    ];
   }
 
   /** Whether `name` is read or bound in `tree` (of `source`) outside `from`..`to`. */

@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { spellName } from './bindings';
-import { defineRule, matchAt } from './builders';
+import { askedMatch, defineRule, matchAt } from './builders';
 import { inScopeOf } from './receivers';
 import {
   appendArgument,
@@ -133,15 +133,12 @@ export const numpyShapeRules: IRule[] = [
         }
         const value = textOf(context, args[0].value);
         return [
-          Private.asking(
+          askedMatch(
             'numpy.ragged-array',
             call,
             // Lengths of the items, without building the array.
             `(lambda a: isinstance(a, (list, tuple)) and len({len(e) if hasattr(e, '__len__') and not isinstance(e, (str, bytes)) else -1 for e in a}) > 1)(${value})`,
-            answer =>
-              answer === 'True'
-                ? [appendArgument(context, call, 'dtype=object')]
-                : null
+            () => [appendArgument(context, call, 'dtype=object')]
           )
         ];
       })

@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { spellName } from './bindings';
-import { defineRule, matchAt } from './builders';
+import { askedMatch, defineRule, matchAt } from './builders';
 import { inScopeOf } from './receivers';
 import { dottedName, resolve } from './syntax';
 import type { IRule, IRuleContext, ITextEdit } from './types';
@@ -68,17 +68,16 @@ export const numpySumGeneratorRule: IRule = defineRule(
       if (!expression) {
         return [];
       }
-      const match = matchAt(
-        'numpy.sum-generator',
-        call,
-        [],
-        "Only where `sum` is numpy's: asks the kernel."
-      );
-      match.question = {
-        expression,
-        decide: answer => (answer === 'numpy' ? edits() : null)
-      };
-      return [match];
+      return [
+        askedMatch(
+          'numpy.sum-generator',
+          call,
+          expression,
+          edits,
+          "Only where `sum` is numpy's: asks the kernel.",
+          'numpy'
+        )
+      ];
     })
 );
 

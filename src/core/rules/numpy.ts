@@ -1,4 +1,10 @@
-import { aliasReplaced, anyOf, defineRule, matchAt } from './builders';
+import {
+  aliasReplaced,
+  anyOf,
+  askedMatch,
+  defineRule,
+  matchAt
+} from './builders';
 import { moduleMoved } from './builders-imports';
 import {
   appendArgument,
@@ -261,20 +267,15 @@ function starAliasRule(): IRule {
         ].includes(node.parent?.name ?? '');
         const insert = to.startsWith('-') && operand ? `(${to})` : to;
         const bound = to.replace('-', '');
-        const match = matchAt(
-          id,
-          node,
-          [],
-          `\`${name}\` was numpy's \`${bound}\`: asks the kernel whether the star import bound it.`
-        );
-        match.question = {
-          expression: `globals().get('${bound}') is getattr(__import__('numpy'), '${bound}')`,
-          decide: answer =>
-            answer === 'True'
-              ? [{ from: node.from, to: node.to, insert }]
-              : null
-        };
-        return [match];
+        return [
+          askedMatch(
+            id,
+            node,
+            `globals().get('${bound}') is getattr(__import__('numpy'), '${bound}')`,
+            [{ from: node.from, to: node.to, insert }],
+            `\`${name}\` was numpy's \`${bound}\`: asks the kernel whether the star import bound it.`
+          )
+        ];
       }),
     [...bare.keys()]
   );

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defaultChanged, defineRule, matchAt } from './builders';
+import { askedMatch, defaultChanged, defineRule, matchAt } from './builders';
 import { PANDAS_SETUP, pandasNotes } from './pandas-api';
 import { pandasCategoricalReplaceRule } from './pandas-categorical';
 import { pandasIxRule, subscriptKeys } from './pandas-ix';
@@ -14,7 +14,7 @@ import {
   dottedName,
   textOf
 } from './syntax';
-import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+import type { IRule, IRuleContext, ITextEdit } from './types';
 
 // Methods whose `inplace=True` on a column does nothing under Copy-on-Write.
 const INPLACE_METHODS = [
@@ -56,20 +56,15 @@ function numericOnly(
         "(lambda o: str(type(o).__name__ == 'DataFrame' and " +
         "any(t.kind not in 'biufcmM' for t in o.dtypes)))(" +
         `(lambda o: o.obj if type(o).__name__ == 'DataFrameGroupBy' else o)(${textOf(context, frame)}))`;
-      const match: IRuleMatch = matchAt(
-        info.id,
-        call,
-        [],
-        'Only if the frame has text columns: asks the kernel.'
-      );
-      match.question = {
-        expression,
-        decide: answer =>
-          answer === 'True'
-            ? [appendArgument(context, call, 'numeric_only=True')]
-            : null
-      };
-      return [match];
+      return [
+        askedMatch(
+          info.id,
+          call,
+          expression,
+          () => [appendArgument(context, call, 'numeric_only=True')],
+          'Only if the frame has text columns: asks the kernel.'
+        )
+      ];
     })
   );
 }
@@ -416,20 +411,17 @@ export const pandasBehaviourRules: IRule[] = [
         if (expression === null) {
           return [];
         }
-        const match = matchAt(
-          'pandas.read-only-values',
-          target,
-          [],
-          'Only a read-only array: asks the kernel.'
-        );
-        match.question = {
-          expression,
-          decide: answer =>
-            answer === 'True'
-              ? [Private.statementBefore(before, `${array} = ${array}.copy()`)]
-              : null
-        };
-        return [match];
+        return [
+          askedMatch(
+            'pandas.read-only-values',
+            target,
+            expression,
+            () => [
+              Private.statementBefore(before, `${array} = ${array}.copy()`)
+            ],
+            'Only a read-only array: asks the kernel.'
+          )
+        ];
       })
   ),
   defineRule(
@@ -491,25 +483,20 @@ export const pandasBehaviourRules: IRule[] = [
         if (expression === null) {
           return [];
         }
-        const match = matchAt(
-          'pandas.setitem-upcast',
-          target,
-          [],
-          'Only text into a frame: asks the kernel.'
-        );
-        match.question = {
-          expression,
-          decide: answer =>
-            answer === 'True'
-              ? [
-                  Private.statementBefore(
-                    before,
-                    `${written.column} = ${written.column}.astype(object)`
-                  )
-                ]
-              : null
-        };
-        return [match];
+        return [
+          askedMatch(
+            'pandas.setitem-upcast',
+            target,
+            expression,
+            () => [
+              Private.statementBefore(
+                before,
+                `${written.column} = ${written.column}.astype(object)`
+              )
+            ],
+            'Only text into a frame: asks the kernel.'
+          )
+        ];
       })
   ),
   // Booleans print as True/False and score as before; what breaks is numpy meeting the

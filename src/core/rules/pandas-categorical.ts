@@ -1,9 +1,9 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule, matchAt } from './builders';
+import { askedMatch, defineRule } from './builders';
 import { pandasNotes } from './pandas-api';
 import { inScopeOf, readsOnly } from './receivers';
 import { argsOf, calleeOf, textOf } from './syntax';
-import type { IRule, IRuleMatch } from './types';
+import type { IRule } from './types';
 
 /**
  * Whether `s` is a categorical Series and the mapping `m` renames some of its categories to
@@ -72,26 +72,21 @@ export const pandasCategoricalReplaceRule: IRule = defineRule(
       if (!expression) {
         return [];
       }
-      const match: IRuleMatch = matchAt(
-        'pandas.categorical-replace',
-        call,
-        [],
-        'Only on a categorical column, for new and distinct names: asks the kernel.'
-      );
-      match.question = {
-        expression,
-        decide: answer =>
-          answer === 'True'
-            ? [
-                {
-                  from: callee.node.lastChild!.from,
-                  to: callee.node.lastChild!.to,
-                  insert: 'cat.rename_categories'
-                }
-              ]
-            : null
-      };
-      return [match];
+      return [
+        askedMatch(
+          'pandas.categorical-replace',
+          call,
+          expression,
+          () => [
+            {
+              from: callee.node.lastChild!.from,
+              to: callee.node.lastChild!.to,
+              insert: 'cat.rename_categories'
+            }
+          ],
+          'Only on a categorical column, for new and distinct names: asks the kernel.'
+        )
+      ];
     })
 );
 

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule } from './builders';
+import { askedMatch, defineRule } from './builders';
 import { hiddenStateRules } from './hidden-state';
 import { inFunction } from './numpy-shapes';
 import { textOf } from './syntax';
@@ -77,17 +77,14 @@ function findStaleStatements(context: IRuleContext): IRuleMatch[] {
       at = next + 1;
     }
     return [
-      {
-        ruleId: ID,
-        from: statement.from,
-        to: statement.to,
-        edits: [],
-        note: `\`${name}\` is bound by no cell of the notebook: the kernel is asked whether it is defined.`,
-        question: {
-          expression: `'${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')`,
-          decide: answer => (answer === 'False' ? edits : null)
-        }
-      }
+      askedMatch(
+        ID,
+        statement,
+        `'${name}' in get_ipython().user_ns or hasattr(__import__('builtins'), '${name}')`,
+        edits,
+        `\`${name}\` is bound by no cell of the notebook: the kernel is asked whether it is defined.`,
+        'False'
+      )
     ];
   });
 }

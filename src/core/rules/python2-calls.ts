@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule, matchAt } from './builders';
+import { askedMatch, defineRule, matchAt } from './builders';
 import { evaluableAgain, inFunction } from './numpy-shapes';
 import {
   argsOf,
@@ -131,13 +131,12 @@ function findNext(context: IRuleContext, id: string): IRuleMatch[] {
       return [];
     }
     return [
-      {
-        ...matchAt(id, call, []),
-        question: {
-          expression: `(lambda o: hasattr(o, '__next__') and not hasattr(o, 'next'))(${value})`,
-          decide: answer => (answer === 'True' ? edits : null)
-        }
-      }
+      askedMatch(
+        id,
+        call,
+        `(lambda o: hasattr(o, '__next__') and not hasattr(o, 'next'))(${value})`,
+        edits
+      )
     ];
   });
 }

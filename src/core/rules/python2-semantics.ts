@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule, matchAt } from './builders';
+import { askedMatch, defineRule, matchAt } from './builders';
 import { evaluablePath, readPath } from './data-copies';
 import { writtenForPython2 } from './evidence';
 import { inFunction } from './numpy-shapes';
@@ -91,16 +91,12 @@ const textEncodingRule: IRule = defineRule(
       }
       const file = textOf(context, path);
       return [
-        {
-          ...matchAt('python.text-encoding', call, []),
-          question: {
-            expression: `(lambda p: isinstance(p, str) and __import__('os').path.isfile(p) and '\\ufffd' in __import__('pathlib').Path(p).read_bytes().decode('utf-8', 'replace'))(${file})`,
-            decide: answer =>
-              answer === 'True'
-                ? [appendArgument(context, call, "encoding='latin-1'")]
-                : null
-          }
-        }
+        askedMatch(
+          'python.text-encoding',
+          call,
+          `(lambda p: isinstance(p, str) and __import__('os').path.isfile(p) and '\\ufffd' in __import__('pathlib').Path(p).read_bytes().decode('utf-8', 'replace'))(${file})`,
+          () => [appendArgument(context, call, "encoding='latin-1'")]
+        )
       ];
     })
 );

@@ -2,6 +2,7 @@ import {
   aliasReplaced,
   anyOf,
   appendKeywordIfMissing,
+  askedMatch,
   defineRule,
   matchAt
 } from './builders';
@@ -369,20 +370,15 @@ export const scipyRules: IRule[] = [
         ) {
           return [];
         }
-        const match = matchAt(
-          'scipy.sparse-a',
-          member,
-          [],
-          'Only if it is a scipy sparse matrix: asks the kernel.'
-        );
-        match.question = {
-          expression: `(lambda o: str(type(o).__module__.startswith('scipy.sparse')))(${name})`,
-          decide: answer =>
-            answer === 'True'
-              ? [{ from: property.from, to: property.to, insert: 'toarray()' }]
-              : null
-        };
-        return [match];
+        return [
+          askedMatch(
+            'scipy.sparse-a',
+            member,
+            `(lambda o: str(type(o).__module__.startswith('scipy.sparse')))(${name})`,
+            [{ from: property.from, to: property.to, insert: 'toarray()' }],
+            'Only if it is a scipy sparse matrix: asks the kernel.'
+          )
+        ];
       })
   )
 ];

@@ -1,5 +1,5 @@
 import { spellName } from './bindings';
-import { callsOf, defineRule, matchAt } from './builders';
+import { askedMatch, callsOf, defineRule } from './builders';
 import { inScopeOf } from './receivers';
 import {
   argsOf,
@@ -53,19 +53,20 @@ const binarize1d = defineRule(
         if (!PLAIN.test(text)) {
           return [];
         }
-        const match = matchAt('sklearn.binarize-1d', call, []);
-        match.question = {
-          expression: `__import__('numpy').ndim(${text})`,
-          decide: answer =>
-            answer === '1'
-              ? [
-                  { from: first.valueFrom, to: first.valueFrom, insert: '[' },
-                  { from: first.valueTo, to: first.valueTo, insert: ']' },
-                  { from: call.to, to: call.to, insert: '[0]' }
-                ]
-              : null
-        };
-        return [match];
+        return [
+          askedMatch(
+            'sklearn.binarize-1d',
+            call,
+            `__import__('numpy').ndim(${text})`,
+            [
+              { from: first.valueFrom, to: first.valueFrom, insert: '[' },
+              { from: first.valueTo, to: first.valueTo, insert: ']' },
+              { from: call.to, to: call.to, insert: '[0]' }
+            ],
+            undefined,
+            '1'
+          )
+        ];
       }
     )
 );
@@ -266,12 +267,9 @@ function dataArguments(
       if (!expression) {
         return [];
       }
-      const match = matchAt(ruleId, arg.value, []);
-      match.question = {
-        expression,
-        decide: answer => (answer === 'True' ? rewrite(arg, text) : null)
-      };
-      return [match];
+      return [
+        askedMatch(ruleId, arg.value, expression, () => rewrite(arg, text))
+      ];
     });
   });
 }

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { callsOf, defineRule, matchAt } from './builders';
+import { askedMatch, callsOf, defineRule, matchAt } from './builders';
 import {
   sklearnInfo as info,
   invalidParameter as invalid,
@@ -192,15 +192,7 @@ function oldValue(spec: IOldValue): IRule {
                 ...at,
                 insert: spec.named.insert(name)
               };
-              return [
-                {
-                  ...matchAt(id, arg, []),
-                  question: {
-                    expression: spec.named.test(name),
-                    decide: answer => (answer === 'True' ? [edit] : null)
-                  }
-                }
-              ];
+              return [askedMatch(id, arg, spec.named.test(name), [edit])];
             })
       ),
     [spec.keyword]

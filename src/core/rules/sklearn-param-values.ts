@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import {
   anyOf,
+  askedMatch,
   defineRule,
   keywordReplaced,
   matchAt,
@@ -150,13 +151,12 @@ const integralFloat = defineRule(
         };
         const value = textOf(context, literal.node);
         return [
-          {
-            ...matchAt('sklearn.integral-float', arg, []),
-            question: {
-              expression: requiresInt(path, arg.name ?? position, value),
-              decide: answer => (answer === 'True' ? [edit] : null)
-            }
-          }
+          askedMatch(
+            'sklearn.integral-float',
+            arg,
+            requiresInt(path, arg.name ?? position, value),
+            [edit]
+          )
         ];
       });
     });

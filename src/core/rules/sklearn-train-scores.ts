@@ -1,8 +1,8 @@
 import {
   appendKeywordIfMissing,
+  askedMatch,
   callsOf,
-  defineRule,
-  matchAt
+  defineRule
 } from './builders';
 import { sklearnInfo as info, IRIS } from './sklearn-info';
 import { assignedTarget, dottedName } from './syntax';
@@ -81,13 +81,12 @@ const trainScores = defineRule(
         return [];
       }
       return [
-        {
-          ...matchAt('sklearn.return-train-score', call, []),
-          question: {
-            expression: Private.lacksTrainScores(target),
-            decide: answer => (answer === 'True' ? edits : null)
-          }
-        }
+        askedMatch(
+          'sklearn.return-train-score',
+          call,
+          Private.lacksTrainScores(target),
+          edits
+        )
       ];
     }),
   [...SEARCHES, 'cross_validate']

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule, matchAt } from './builders';
+import { askedMatch, defineRule } from './builders';
 import { importsOf } from './builders-imports';
 import { otherCells } from './engine';
 import {
@@ -80,13 +80,7 @@ namespace Private {
     node: { from: number; to: number },
     edits: ITextEdit[]
   ): IRuleMatch {
-    return {
-      ...matchAt(ID, node, [], NOTE),
-      question: {
-        expression: WIDGETS_INSTALLED,
-        decide: answer => (answer === 'False' ? edits : null)
-      }
-    };
+    return askedMatch(ID, node, WIDGETS_INSTALLED, edits, NOTE, 'False');
   }
 
   /** Whether a dotted name the notebook spells resolves into the widget modules. */
