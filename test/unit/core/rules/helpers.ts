@@ -6,6 +6,7 @@ import {
   evidenceOf,
   importTable,
   namesBound,
+  namesDefined,
   prepareSource,
   proposeRewrite,
   scanSource,
@@ -56,6 +57,34 @@ export function matchesIn(
     imports,
     files: new Set(example.files ?? [])
   }).filter(match => match.ruleId === rule.id);
+}
+
+/**
+ * The cell as the rule `id` among `rules` rewrites it after the `earlier` cell, the kernel
+ * giving `answer` to its questions.
+ */
+export function rewriteAfter(
+  rules: readonly IRule[],
+  id: string,
+  cell: string,
+  earlier = 'import pandas as pd',
+  answer?: string
+): string {
+  const prepared = [earlier, cell].map(prepareSource);
+  const matches = scanSource(
+    cell,
+    rules.filter(rule => rule.id === id),
+    {
+      versions: TODAY,
+      imports: importTable(prepared),
+      defined: namesDefined(prepared),
+      cells: prepared
+    }
+  );
+  const bound = namesBound(prepareSource(earlier));
+  return (
+    proposeRewrite(cell, answered(matches, answer), { bound })?.source ?? cell
+  );
 }
 
 /** The names the example's setup binds: it stands for the notebook's earlier cells. */

@@ -1,17 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  importTable,
-  namesBound,
-  prepareSource,
-  proposeRewrite,
-  scanSource,
-  type IRule
-} from '../../../../src/core/rules';
+import type { IRule } from '../../../../src/core/rules';
 import { pandasApiRules } from '../../../../src/core/rules/pandas-api';
 import { pandasCallRules } from '../../../../src/core/rules/pandas-calls';
 import { pandasSignatureRules } from '../../../../src/core/rules/pandas-signatures';
-import { answered, TODAY } from './helpers';
+import { rewriteAfter } from './helpers';
 
 const RULES: readonly IRule[] = [
   ...pandasApiRules,
@@ -19,24 +12,8 @@ const RULES: readonly IRule[] = [
   ...pandasSignatureRules
 ];
 
-/** The cell as the rule `id` rewrites it after `earlier` cells, the kernel giving `answer`. */
-function rewrite(
-  id: string,
-  cell: string,
-  earlier = 'import pandas as pd',
-  answer?: string
-): string {
-  const imports = importTable([earlier, cell].map(prepareSource));
-  const matches = scanSource(
-    cell,
-    RULES.filter(rule => rule.id === id),
-    { versions: TODAY, imports }
-  );
-  const bound = namesBound(prepareSource(earlier));
-  return (
-    proposeRewrite(cell, answered(matches, answer), { bound })?.source ?? cell
-  );
-}
+const rewrite = (id: string, cell: string, earlier?: string, answer?: string) =>
+  rewriteAfter(RULES, id, cell, earlier, answer);
 
 describe('the removed rolling functions', () => {
   const id = 'pandas.rolling-functions';

@@ -1,43 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  importTable,
-  namesBound,
-  namesDefined,
-  prepareSource,
-  proposeRewrite,
-  scanNotebook,
-  scanSource,
-  allRules
-} from '../../../../src/core/rules';
+import { scanNotebook, allRules } from '../../../../src/core/rules';
 import { pandasRemovedFunctionRules } from '../../../../src/core/rules/pandas-removed-functions';
-import { answered, testExamples, TODAY } from './helpers';
+import { rewriteAfter, testExamples, TODAY } from './helpers';
 
 testExamples(pandasRemovedFunctionRules);
 
-/** The cell as the rule `id` rewrites it after `earlier` cells, the kernel giving `answer`. */
-function rewrite(
-  id: string,
-  cell: string,
-  earlier = 'import pandas as pd',
-  answer?: string
-): string {
-  const prepared = [earlier, cell].map(prepareSource);
-  const matches = scanSource(
-    cell,
-    pandasRemovedFunctionRules.filter(rule => rule.id === id),
-    {
-      versions: TODAY,
-      imports: importTable(prepared),
-      defined: namesDefined(prepared),
-      cells: prepared
-    }
-  );
-  const bound = namesBound(prepareSource(earlier));
-  return (
-    proposeRewrite(cell, answered(matches, answer), { bound })?.source ?? cell
-  );
-}
+const rewrite = (id: string, cell: string, earlier?: string, answer?: string) =>
+  rewriteAfter(pandasRemovedFunctionRules, id, cell, earlier, answer);
 
 describe('the module function pd.groupby', () => {
   const id = 'pandas.module-groupby';
