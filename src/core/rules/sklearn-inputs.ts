@@ -11,8 +11,11 @@ import {
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
-// Values the kernel may evaluate to answer a question: names, attributes, plain subscripts.
-const PLAIN = /^[A-Za-z_][\w.]*(?:\[[\w\s:,'"-]*\])*$/;
+// Values the kernel may evaluate to answer a question: names, attributes, plain subscripts,
+// and a frame's copy made by a method that changes nothing (`t.drop(0, axis=1)`), given
+// no call, no lambda and no `inplace` among its arguments.
+const PLAIN =
+  /^[A-Za-z_][\w.]*(?:\[[\w\s:,'"-]*\])*(?:\.(?:drop|dropna|fillna|copy|astype|head|tail)\((?![^()]*\b(?:inplace|lambda)\b)[^()]*\))?$/;
 
 /**
  * `binarize(probabilities, threshold)` on a 1-D array thresholded each value and gave a

@@ -495,6 +495,38 @@ describe('a frame whose column names mix text and numbers, given to an estimator
       source
     );
   });
+
+  it("is asked of a frame's copy made by a method that changes nothing, never of other calls", () => {
+    const asked = (source: string) =>
+      scanSource(source, [rule], { versions: TODAY, imports: new Map() }).map(
+        match => source.slice(match.from, match.to)
+      );
+    assert.deepEqual(asked('LR.fit(t.drop(0, axis=1), y_train)'), [
+      't.drop(0, axis=1)',
+      'y_train'
+    ]);
+    assert.equal(
+      proposeRewrite(
+        'LR.fit(t.drop(0, axis=1), y_train)',
+        answered(
+          scanSource('LR.fit(t.drop(0, axis=1), y_train)', [rule], {
+            versions: TODAY,
+            imports: new Map()
+          }).slice(0, 1),
+          'True'
+        )
+      )?.source,
+      'LR.fit(t.drop(0, axis=1).to_numpy(), y_train)'
+    );
+    for (const source of [
+      'LR.fit(t.drop(0, axis=1, inplace=True), y)',
+      'LR.fit(load(t), y)',
+      'LR.fit(t.apply(f), y)',
+      'LR.fit(t.fillna(t.mean()), y)'
+    ]) {
+      assert.deepEqual(asked(source), ['y'], source);
+    }
+  });
 });
 
 describe("an SVM's old gamma", () => {
