@@ -11,6 +11,7 @@ import { proseRules } from './python-prose';
 import { indentationRules } from './python-indentation';
 import { numpyRules } from './numpy';
 import { numpySumGeneratorRule } from './numpy-sum-generator';
+import { numpyStarBuiltinsRule } from './numpy-star-builtins';
 import { numpyShapeRules } from './numpy-shapes';
 import { numpyNoneCompareRules } from './numpy-none-compare';
 import { numpyIndexRules } from './numpy-indices';
@@ -82,6 +83,7 @@ export const allRules: readonly IRule[] = [
   ...indentationRules,
   ...numpyRules,
   numpySumGeneratorRule,
+  numpyStarBuiltinsRule,
   ...numpyShapeRules,
   ...numpyNoneCompareRules,
   ...numpyIndexRules,
