@@ -79,6 +79,16 @@ export function inFunction(node: SyntaxNode): boolean {
   return false;
 }
 
+/** Whether a node sits in a comprehension, which runs in a frame of its own. */
+export function inComprehension(node: SyntaxNode): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (/ComprehensionExpression$/.test(p.name)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** An expression with no calls, lambdas or comprehensions: safe for the kernel to evaluate again. */
 export function evaluableAgain(node: SyntaxNode): boolean {
   return Private.pure(node);
@@ -419,10 +429,11 @@ namespace Private {
     at: SyntaxNode,
     names = false
   ): IRuleMatch[] {
-    // In a function, any value is asked about in the frame of the failure (`float(cost)`);
-    // elsewhere, attributes only (`lr.intercept_`): a plain name is rarely an array,
-    // unless it is the whole value an element is set from (`names`).
-    const local = inFunction(node);
+    // In a function or a comprehension, any value is asked about in the frame of the
+    // failure (`float(cost)`, `[float(y_mean) for _ in rows]`); elsewhere, attributes only
+    // (`lr.intercept_`): a plain name is rarely an array, unless it is the whole value an
+    // element is set from (`names`).
+    const local = inFunction(node) || inComprehension(node);
     if (!evaluable(context, node) || (!local && !names && !hasMember(node))) {
       return [];
     }

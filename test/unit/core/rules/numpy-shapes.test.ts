@@ -133,6 +133,19 @@ describe('an array with one element converted in a function', () => {
     );
   });
 
+  it("asks about a plain name in a comprehension at the top level, in the comprehension's frame", () => {
+    const means =
+      'y_mean = y_train.mean()\nfor_test = [float(y_mean) for x in range(len(y_test))]';
+    const [match] = matchesIn(rule(id), means);
+    assert.equal(means.slice(match.from, match.to), 'float(y_mean)');
+    assert.match(match.question!.expression, /<listcomp>/);
+    assert.equal(
+      rewritten(id, means, '1 1 True'),
+      means.replace('float(y_mean)', 'float(y_mean.item())')
+    );
+    assert.deepEqual(matchesIn(rule(id), 'y = float(y_mean)'), []);
+  });
+
   it("asks about a value in a comprehension in the comprehension's own frame", () => {
     const f1 =
       'def computeF1(predVec, trueVec):\n    R = np.sum([int(predVec[x]) for x in range(trueVec.shape[0])\n                if trueVec[x]])\n    return R';
