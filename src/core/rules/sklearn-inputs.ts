@@ -1,3 +1,4 @@
+import type { SyntaxNode } from '@lezer/common';
 import { spellName } from './bindings';
 import { askedMatch, callsOf, defineRule } from './builders';
 import { inScopeOf } from './receivers';
@@ -6,6 +7,7 @@ import {
   calleeOf,
   dottedName,
   resolve,
+  textOf,
   type IArgument
 } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
@@ -232,6 +234,110 @@ const mixedColumnNames = defineRule(
     )
 );
 
+// Methods of a fitted model that check the frame they get against the names it was fit on.
+const FITTED_METHODS = [
+  'predict',
+  'predict_proba',
+  'predict_log_proba',
+  'decision_function',
+  'score',
+  'transform'
+];
+
+/**
+ * `model.predict(frame)` where the frame's column names, or their order, differ from
+ * those the model was fit on (a frame built by hand for one prediction): scikit-learn
+ * read the frame's values by position, and refuses since 1.2. The kernel is asked, in
+ * the frame of the failure, whether the model has names and the frame others; the frame
+ * is then given as its values, what the model read before.
+ */
+const featureNamesDiffer = defineRule(
+  {
+    id: 'sklearn.feature-names-differ',
+    distribution: 'scikit-learn',
+    since: '1.2',
+    summary:
+      'scikit-learn refuses a frame whose column names differ from those the model was fit on since 1.2; it read the frame by position before: `X.to_numpy()`.',
+    link: sklearnNotes('1.2'),
+    raises: {
+      ename: 'ValueError',
+      message:
+        /The feature names should match those that were passed during fit/
+    },
+    onFailureOnly: true,
+    examples: [
+      {
+        setup:
+          "import pandas as pd\nfrom sklearn.linear_model import LinearRegression\nmodel = LinearRegression().fit(pd.DataFrame({'a': [0.0, 1.0, 2.0], 'b': [1.0, 0.0, 1.0]}), [1.0, 3.0, 5.0])",
+        before:
+          "def predict_one(a, b):\n    return model.predict(pd.DataFrame([{'b': b, 'a': a}]))[0]\nprint(round(predict_one(1.0, 0.0), 2))",
+        after:
+          "def predict_one(a, b):\n    return model.predict(pd.DataFrame([{'b': b, 'a': a}]).to_numpy())[0]\nprint(round(predict_one(1.0, 0.0), 2))",
+        answer: 'True'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const owner = callee?.node.firstChild;
+      const [data] = argsOf(context, call);
+      if (
+        callee?.node.name !== 'MemberExpression' ||
+        !FITTED_METHODS.includes(callee.name) ||
+        !owner ||
+        !PLAIN.test(textOf(context, owner)) ||
+        !data ||
+        data.name ||
+        data.star
+      ) {
+        return [];
+      }
+      const text = context.source.slice(data.valueFrom, data.valueTo);
+      if (!PLAIN.test(text) && !Private.madeFrame(context, data.value)) {
+        return [];
+      }
+      const expression = inScopeOf(
+        context,
+        call,
+        `(lambda m, X: type(X).__name__ == 'DataFrame' and hasattr(m, 'feature_names_in_') and list(X.columns) != list(m.feature_names_in_))(${textOf(context, owner)}, ${text})`
+      );
+      return expression
+        ? [
+            askedMatch(
+              'sklearn.feature-names-differ',
+              data.value,
+              expression,
+              values(data)
+            )
+          ]
+        : [];
+    })
+);
+
+namespace Private {
+  /**
+   * Whether a value is a frame built from plain values (`pd.DataFrame(input)`,
+   * `pd.DataFrame([row], columns=cols)`): the kernel may build it again to look at it.
+   */
+  export function madeFrame(context: IRuleContext, node: SyntaxNode): boolean {
+    if (node.name !== 'CallExpression') {
+      return false;
+    }
+    const callee = calleeOf(context, node);
+    const dotted = callee && dottedName(context, callee.node);
+    return (
+      dotted !== null &&
+      resolve(context, dotted) === 'pandas.DataFrame' &&
+      argsOf(context, node).every(
+        arg =>
+          !arg.star &&
+          !/[()]/.test(context.source.slice(arg.valueFrom, arg.valueTo))
+      )
+    );
+  }
+}
+
 /** A frame argument given as its values. */
 function values(arg: IArgument): ITextEdit[] {
   return [{ from: arg.valueTo, to: arg.valueTo, insert: '.to_numpy()' }];
@@ -282,5 +388,6 @@ export const sklearnInputRules: IRule[] = [
   binarize1d,
   matrixInput,
   duplicateColumns,
-  mixedColumnNames
+  mixedColumnNames,
+  featureNamesDiffer
 ];

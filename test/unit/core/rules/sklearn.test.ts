@@ -529,6 +529,47 @@ describe('a frame whose column names mix text and numbers, given to an estimator
   });
 });
 
+describe('a frame whose names differ from those a model was fit on', () => {
+  const rule = sklearnRemovedParamRules.find(
+    r => r.id === 'sklearn.feature-names-differ'
+  )!;
+  const asked = (source: string) =>
+    scanSource(source, [rule], {
+      versions: TODAY,
+      imports: new Map([['pd', 'pandas']])
+    });
+
+  it('is given as its values where the kernel says the names differ', () => {
+    const source =
+      'def predict_delay(month, day):\n    return model.predict_proba(pd.DataFrame(rows))[0][0]';
+    const matches = asked(source);
+    assert.equal(
+      source.slice(matches[0].from, matches[0].to),
+      'pd.DataFrame(rows)'
+    );
+    assert.match(matches[0].question!.expression, /predict_delay/);
+    assert.equal(
+      proposeRewrite(source, answered(matches, 'True'))?.source,
+      source.replace('(rows))', '(rows).to_numpy())')
+    );
+    assert.equal(
+      proposeRewrite(source, answered(matches, 'False'))?.source ?? source,
+      source
+    );
+  });
+
+  it('asks nothing of a fit, of data it cannot build again, or of a model it cannot name', () => {
+    for (const source of [
+      'model.fit(X, y)',
+      'model.predict(load(path))',
+      'model.predict(pd.DataFrame(make_rows()))',
+      'make_model().predict(X)'
+    ]) {
+      assert.deepEqual(asked(source), [], source);
+    }
+  });
+});
+
 describe("an SVM's old gamma", () => {
   const gamma = sklearnDefaultRules.find(r => r.id === 'sklearn.svc-gamma')!;
   const dated = { writtenWith: '3.6.8' };
