@@ -2,7 +2,8 @@ import { spellName } from './bindings';
 import { askedMatch, datedBefore, defineRule } from './builders';
 import { inScopeOf } from './receivers';
 import { textOf } from './syntax';
-import type { IRule } from './types';
+import type { SyntaxNode } from '@lezer/common';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const ID = 'numpy.star-import-builtins';
 const SINCE = '2.0.0';
@@ -58,36 +59,54 @@ export const numpyStarBuiltinsRule: IRule = defineRule(
       ) {
         return [];
       }
-      const expression = inScopeOf(
-        context,
-        call,
-        `getattr(${name}, '__module__', None)`
-      );
-      if (!expression) {
-        return [];
-      }
-      const edits = () => {
-        const builtins = spellName(context, { module: 'builtins' });
-        return [
-          {
-            from: callee.from,
-            to: callee.to,
-            insert: `${builtins.text}.${name}`,
-            needs: builtins.needs
-          }
-        ];
-      };
-      return [
-        askedMatch(
-          ID,
-          call,
-          expression,
-          edits,
-          `Only where \`${name}\` is numpy's: asks the kernel.`,
-          'numpy'
-        )
-      ];
+      return asBuiltin(context, call, ID, name);
     });
   },
   SHADOWED
 );
+
+/** The callee of a bare call replaced by Python's own, `builtins.<name>`. */
+export function builtinCallee(
+  context: IRuleContext,
+  callee: SyntaxNode,
+  name: string
+): ITextEdit[] {
+  const builtins = spellName(context, { module: 'builtins' });
+  return [
+    {
+      from: callee.from,
+      to: callee.to,
+      insert: `${builtins.text}.${name}`,
+      needs: builtins.needs
+    }
+  ];
+}
+
+/**
+ * A bare call of a builtin's name (`max(...)`) rewritten to Python's own where the kernel
+ * says a star import bound the name to numpy's function.
+ */
+export function asBuiltin(
+  context: IRuleContext,
+  call: SyntaxNode,
+  ruleId: string,
+  name: string
+): IRuleMatch[] {
+  const expression = inScopeOf(
+    context,
+    call,
+    `getattr(${name}, '__module__', None)`
+  );
+  return expression
+    ? [
+        askedMatch(
+          ruleId,
+          call,
+          expression,
+          () => builtinCallee(context, call.firstChild!, name),
+          `Only where \`${name}\` is numpy's: asks the kernel.`,
+          'numpy'
+        )
+      ]
+    : [];
+}

@@ -1,9 +1,8 @@
 import type { SyntaxNode } from '@lezer/common';
-import { spellName } from './bindings';
-import { askedMatch, defineRule, matchAt } from './builders';
-import { inScopeOf } from './receivers';
+import { defineRule, matchAt } from './builders';
+import { asBuiltin, builtinCallee } from './numpy-star-builtins';
 import { dottedName, resolve } from './syntax';
-import type { IRule, IRuleContext, ITextEdit } from './types';
+import type { IRule } from './types';
 
 /**
  * `np.sum(x for x in xs)`: numpy summed a generator with Python's own `sum` (and said it
@@ -46,7 +45,6 @@ export const numpySumGeneratorRule: IRule = defineRule(
         return [];
       }
       const dotted = dottedName(context, callee);
-      const edits = () => Private.builtinSum(context, callee);
       if (dotted !== null && dotted !== 'sum') {
         // `np` that nothing binds is numpy's (`%pylab` binds it).
         const np =
@@ -54,30 +52,19 @@ export const numpySumGeneratorRule: IRule = defineRule(
           !context.imports.has('np') &&
           !context.defined.has('np');
         return np || resolve(context, dotted) === 'numpy.sum'
-          ? [matchAt('numpy.sum-generator', call, edits())]
+          ? [
+              matchAt(
+                'numpy.sum-generator',
+                call,
+                builtinCallee(context, callee, 'sum')
+              )
+            ]
           : [];
       }
       if (dotted !== 'sum' || context.defined.has('sum')) {
         return [];
       }
-      const expression = inScopeOf(
-        context,
-        call,
-        "getattr(sum, '__module__', None)"
-      );
-      if (!expression) {
-        return [];
-      }
-      return [
-        askedMatch(
-          'numpy.sum-generator',
-          call,
-          expression,
-          edits,
-          "Only where `sum` is numpy's: asks the kernel.",
-          'numpy'
-        )
-      ];
+      return asBuiltin(context, call, 'numpy.sum-generator', 'sum');
     })
 );
 
@@ -99,21 +86,5 @@ namespace Private {
       }
     }
     return bare || inner === 1;
-  }
-
-  /** The callee replaced by `builtins.sum`, importing builtins where needed. */
-  export function builtinSum(
-    context: IRuleContext,
-    callee: SyntaxNode
-  ): ITextEdit[] {
-    const builtins = spellName(context, { module: 'builtins' });
-    return [
-      {
-        from: callee.from,
-        to: callee.to,
-        insert: `${builtins.text}.sum`,
-        needs: builtins.needs
-      }
-    ];
   }
 }
