@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { spellName } from './bindings';
 import { askedMatch, defineRule, matchAt } from './builders';
-import { inScopeOf } from './receivers';
+import { inComprehension, inScopeOf } from './receivers';
 import {
   appendArgument,
   argsOf,
@@ -73,16 +73,6 @@ const NUMBER_CONVERSION = /[diouxXeEfFgG]$/;
 export function inFunction(node: SyntaxNode): boolean {
   for (let p = node.parent; p; p = p.parent) {
     if (p.name === 'FunctionDefinition' || p.name === 'LambdaExpression') {
-      return true;
-    }
-  }
-  return false;
-}
-
-/** Whether a node sits in a comprehension, which runs in a frame of its own. */
-export function inComprehension(node: SyntaxNode): boolean {
-  for (let p = node.parent; p; p = p.parent) {
-    if (/ComprehensionExpression$/.test(p.name)) {
       return true;
     }
   }

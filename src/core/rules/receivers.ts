@@ -219,6 +219,16 @@ const COMPREHENSIONS = new Map([
   ['ComprehensionExpression', '<genexpr>']
 ]);
 
+/** Whether a node sits in a comprehension, which runs in a frame of its own. */
+export function inComprehension(node: SyntaxNode): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (COMPREHENSIONS.has(p.name)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /**
  * A question's expression as the kernel must evaluate it where `node` runs: as it is at
  * module level; inside a function, in that function's frame of the last failure's
