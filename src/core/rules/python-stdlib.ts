@@ -6,7 +6,7 @@ import {
   methodRenamed
 } from './builders';
 import { importsOf, moduleMoved, nameMoved } from './builders-imports';
-import { argsOf, calleeOf, dottedName, resolve } from './syntax';
+import { argsOf, calleeOf, callsTo, dottedName, resolve } from './syntax';
 import type { IRule, IRuleMatch } from './types';
 
 // Standard-library modules and names that Python 3 releases renamed or removed.
@@ -331,12 +331,9 @@ export const stdlibRules: IRule[] = [
     // Every sequence samples as its tuple does, so no population needs asking about.
     context =>
       context.nodes('CallExpression').flatMap(call => {
-        const callee = calleeOf(context, call);
-        const dotted = callee && dottedName(context, callee.node);
         const [population] = argsOf(context, call);
         if (
-          dotted === null ||
-          resolve(context, dotted) !== 'random.sample' ||
+          !callsTo(context, call, ['random.sample']) ||
           !population ||
           population.name ||
           population.star ||
