@@ -5,6 +5,7 @@ import { inScopeOf } from './receivers';
 import {
   argsOf,
   calleeOf,
+  callsTo,
   dottedName,
   resolve,
   textOf,
@@ -321,14 +322,9 @@ namespace Private {
    * `pd.DataFrame([row], columns=cols)`): the kernel may build it again to look at it.
    */
   export function madeFrame(context: IRuleContext, node: SyntaxNode): boolean {
-    if (node.name !== 'CallExpression') {
-      return false;
-    }
-    const callee = calleeOf(context, node);
-    const dotted = callee && dottedName(context, callee.node);
     return (
-      dotted !== null &&
-      resolve(context, dotted) === 'pandas.DataFrame' &&
+      node.name === 'CallExpression' &&
+      callsTo(context, node, ['pandas.DataFrame']) &&
       argsOf(context, node).every(
         arg =>
           !arg.star &&
