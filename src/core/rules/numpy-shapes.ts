@@ -110,6 +110,14 @@ export const numpyShapeRules: IRule[] = [
           after:
             'arr = np.array(rows, dtype=object)\nprint(arr.shape, len(arr[1]))',
           answer: 'True'
+        },
+        {
+          setup: 'import numpy as np',
+          before:
+            'def words(lines):\n    rows = []\n    for line in lines:\n        rows.append(np.array(line.split()))\n    return np.array(rows)\nprint(words(["a b c", "d e"]).shape)',
+          after:
+            'def words(lines):\n    rows = []\n    for line in lines:\n        rows.append(np.array(line.split()))\n    return np.array(rows, dtype=object)\nprint(words(["a b c", "d e"]).shape)',
+          answer: 'True'
         }
       ]
     },
@@ -121,8 +129,7 @@ export const numpyShapeRules: IRule[] = [
           args.length !== 1 ||
           args[0].name ||
           args[0].star ||
-          !Private.pure(args[0].value) ||
-          inFunction(call)
+          !Private.pure(args[0].value)
         ) {
           return [];
         }
@@ -132,15 +139,20 @@ export const numpyShapeRules: IRule[] = [
           return known ? [matchAt('numpy.ragged-array', call, edits)] : [];
         }
         const value = textOf(context, args[0].value);
-        return [
-          askedMatch(
-            'numpy.ragged-array',
-            call,
-            // Lengths of the items, without building the array.
-            `(lambda a: isinstance(a, (list, tuple)) and len({len(e) if hasattr(e, '__len__') and not isinstance(e, (str, bytes)) else -1 for e in a}) > 1)(${value})`,
-            () => [appendArgument(context, call, 'dtype=object')]
-          )
-        ];
+        // Lengths of the items, without building the array; in a function, its local list
+        // as the failure left it (`X` built in a loop, then `return np.array(X)`).
+        const question = inScopeOf(
+          context,
+          call,
+          `(lambda a: isinstance(a, (list, tuple)) and len({len(e) if hasattr(e, '__len__') and not isinstance(e, (str, bytes)) else -1 for e in a}) > 1)(${value})`
+        );
+        return question === null
+          ? []
+          : [
+              askedMatch('numpy.ragged-array', call, question, () => [
+                appendArgument(context, call, 'dtype=object')
+              ])
+            ];
       })
   ),
   defineRule(

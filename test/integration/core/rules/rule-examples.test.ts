@@ -111,10 +111,18 @@ describe('rule examples in a real kernel', { timeout: 300_000 }, () => {
       files: new Set(example.files ?? [])
     });
     const asks = matches.some(match => match.question);
+    // A question about a function's locals reads the frame its failure left behind.
+    const inFrame = matches.some(match =>
+      match.question?.expression.includes('last_traceback')
+    );
     if (asks) {
-      // The question is about objects the setup makes; a rule that explains a failure
-      // is asked once `before` has failed, as the loop asks it, about what it left.
-      await run(example, rule.onFailureOnly ? example.before : 'pass');
+      // The question is about objects the setup makes; a rule that explains a failure,
+      // or asks in a failed function's frame, is asked once `before` has failed, as the
+      // loop asks it, about what it left.
+      await run(
+        example,
+        rule.onFailureOnly || inFrame ? example.before : 'pass'
+      );
     }
     const names =
       "sorted(k for k in get_ipython().user_ns if not k.startswith('_'))";

@@ -104,6 +104,31 @@ describe('array shapes', () => {
   });
 });
 
+describe('a ragged list made an array in a function', () => {
+  const id = 'numpy.ragged-array';
+  const source =
+    'def read_all(parts):\n    X = []\n    for part in parts:\n        X.extend(read(part))\n    return np.array(X)';
+  const setup = 'import numpy as np';
+
+  it("asks about the function's local list in the frame of its failure", () => {
+    const [match] = matchesIn(rule(id), source, { setup });
+    assert.match(match.question!.expression, /last_traceback/);
+    assert.match(match.question!.expression, /co_name == 'read_all'/);
+    assert.equal(
+      rewritten(id, source, 'True', setup),
+      source.replace('np.array(X)', 'np.array(X, dtype=object)')
+    );
+    assert.equal(rewritten(id, source, 'False', setup), source);
+  });
+
+  it('asks nothing in a lambda, where no frame can be found', () => {
+    assert.deepEqual(
+      matchesIn(rule(id), 'f = lambda rows: np.array(rows)', { setup }),
+      []
+    );
+  });
+});
+
 describe('an array with one element converted in a function', () => {
   const id = 'numpy.size-one-array-scalar';
   const source =
