@@ -24,6 +24,7 @@ import { pandasSignatureRules } from './pandas-signatures';
 import { pandasStringRules } from './pandas-strings';
 import { pandasStrSetitemRules } from './pandas-str-setitem';
 import { pandasStrAstypeRules } from './pandas-str-astype';
+import { pandasReplaceRules } from './pandas-replace';
 import { pandasBehaviourRules } from './pandas-behaviour';
 import { pandasChainedSetitemRules } from './pandas-chained-setitem';
 import { sklearnModuleRules } from './sklearn-modules';
@@ -97,6 +98,7 @@ export const allRules: readonly IRule[] = [
   ...pandasStringRules,
   ...pandasStrSetitemRules,
   ...pandasStrAstypeRules,
+  ...pandasReplaceRules,
   ...pandasBehaviourRules,
   ...pandasChainedSetitemRules,
   ...sklearnModuleRules,
