@@ -4,7 +4,7 @@ import { PANDAS_SETUP, pandasNotes } from './pandas-api';
 import { pandasCategoricalReplaceRule } from './pandas-categorical';
 import { pandasIxRule, subscriptKeys } from './pandas-ix';
 import { pandasNdimKeyRule, pandasSeriesKeyRule } from './pandas-series-keys';
-import { inScopeOf, readsOnly } from './receivers';
+import { inScopeOf, readsOnly, readsPurely } from './receivers';
 import { spellName } from './bindings';
 import {
   appendArgument,
@@ -52,10 +52,17 @@ function numericOnly(
       }
       // A grouped frame (`groups = df.groupby(k)`, reduced in another statement) is asked
       // about through its frame.
-      const expression =
+      // In a function, its frame is asked about once the reduction has failed there.
+      const expression = inScopeOf(
+        context,
+        call,
         "(lambda o: str(type(o).__name__ == 'DataFrame' and " +
-        "any(t.kind not in 'biufcmM' for t in o.dtypes)))(" +
-        `(lambda o: o.obj if type(o).__name__ == 'DataFrameGroupBy' else o)(${textOf(context, frame)}))`;
+          "any(t.kind not in 'biufcmM' for t in o.dtypes)))(" +
+          `(lambda o: o.obj if type(o).__name__ == 'DataFrameGroupBy' else o)(${textOf(context, frame)}))`
+      );
+      if (expression === null) {
+        return [];
+      }
       return [
         askedMatch(
           info.id,
@@ -663,24 +670,27 @@ namespace Private {
     context: IRuleContext,
     owner: SyntaxNode
   ): SyntaxNode | null {
-    if (dottedName(context, owner) !== null || Private.selection(owner)) {
+    if (
+      dottedName(context, owner) !== null ||
+      Private.selection(context, owner)
+    ) {
       return owner;
     }
     const grouped = owner.name === 'CallExpression' && calleeOf(context, owner);
     const frame =
       grouped && grouped.name === 'groupby' && grouped.node.firstChild;
     return frame &&
-      (dottedName(context, frame) !== null || Private.selection(frame))
+      (dottedName(context, frame) !== null || Private.selection(context, frame))
       ? frame
       : null;
   }
 
-  /** Rows or columns of a frame picked by reading names only: `df[df['a'] == 'x']`. */
-  export function selection(node: SyntaxNode): boolean {
+  /** Rows or columns of a frame picked by reading only: `df[df['a'] == 'x']`, `df[df.columns.difference(['y'])]`. */
+  export function selection(context: IRuleContext, node: SyntaxNode): boolean {
     return (
       node.name === 'MemberExpression' &&
       !!node.getChild('[') &&
-      readsOnly(node)
+      readsPurely(context, node)
     );
   }
 }

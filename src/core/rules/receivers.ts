@@ -98,7 +98,10 @@ export function receiverKind(
  * keys are literals, names or comparisons of them (`df[df['a'] == 'x']`). Only such a receiver is put to the kernel (a call might
  * read a file again, or draw a figure).
  */
-export function readsOnly(node: SyntaxNode): boolean {
+export function readsOnly(
+  node: SyntaxNode,
+  pure?: (call: SyntaxNode) => boolean
+): boolean {
   switch (node.name) {
     case 'VariableName':
     case 'PropertyName':
@@ -127,9 +130,14 @@ export function readsOnly(node: SyntaxNode): boolean {
     case 'BinaryExpression':
     case 'ParenthesizedExpression':
     case 'ArrayExpression':
-    case 'TupleExpression': {
+    case 'TupleExpression':
+    case 'ArgList':
+    case 'CallExpression': {
+      if (node.name === 'CallExpression' && !pure?.(node)) {
+        return false;
+      }
       for (let c = node.firstChild; c; c = c.nextSibling) {
-        if (!readsOnly(c)) {
+        if (!readsOnly(c, pure)) {
           return false;
         }
       }
@@ -138,6 +146,41 @@ export function readsOnly(node: SyntaxNode): boolean {
     default:
       return false;
   }
+}
+
+// pandas methods that make a new object and leave their receiver as it was.
+const PURE_METHODS = new Set([
+  'difference',
+  'union',
+  'intersection',
+  'drop',
+  'dropna',
+  'select_dtypes',
+  'copy',
+  'head',
+  'tail',
+  'isin',
+  'isna',
+  'isnull',
+  'notna',
+  'notnull'
+]);
+
+/**
+ * Whether evaluating an expression only reads, as `readsOnly` says, calls of pandas
+ * methods that make a new object included, with positional arguments that only read
+ * (`df[df.columns.difference(['year'])]`): no keyword, so no `inplace=True`.
+ */
+export function readsPurely(context: IRuleContext, node: SyntaxNode): boolean {
+  return readsOnly(node, call => {
+    const callee = call.firstChild;
+    const method = callee?.name === 'MemberExpression' && callee.lastChild;
+    return (
+      !!method &&
+      method.name === 'PropertyName' &&
+      PURE_METHODS.has(textOf(context, method))
+    );
+  });
 }
 
 /** How a rule restricts a method rewrite to some receivers. */

@@ -144,11 +144,39 @@ describe('a reduction of selected rows that may meet text columns', () => {
   });
 
   it('asks nothing of a selection it would have to compute by a call', () => {
-    assert.deepEqual(
-      matchesIn(rule, 'df[load(cols)].groupby(k).mean()', {
-        setup: 'import pandas as pd'
-      }),
-      []
+    for (const source of [
+      'df[load(cols)].groupby(k).mean()',
+      'df[df.columns.drop(cols, errors=e)].mean()',
+      "df[df.columns.difference(read('cols'))].mean()"
+    ]) {
+      assert.deepEqual(
+        matchesIn(rule, source, { setup: 'import pandas as pd' }),
+        [],
+        source
+      );
+    }
+  });
+
+  it('asks about columns picked by a pandas method that changes nothing', () => {
+    const source =
+      "groups = songs[songs.columns.difference(['year', 'rank'])].groupby(['clusters']).mean()";
+    const [match] = matchesIn(rule, source, { setup: 'import pandas as pd' });
+    assert.match(
+      match.question!.expression,
+      /\(songs\[songs\.columns\.difference\(\['year', 'rank'\]\)\]\)\)$/
+    );
+  });
+
+  it("asks in a function's frame of its failure", () => {
+    const source =
+      "def centers(songs, labels):\n    songs['clusters'] = labels\n    return songs.groupby(['clusters']).mean()";
+    const [match] = matchesIn(rule, source, { setup: 'import pandas as pd' });
+    assert.match(match.question!.expression, /co_name == 'centers'/);
+    assert.equal(
+      proposeRewrite(source, [
+        { ...match, edits: match.question!.decide('True') ?? [] }
+      ])?.source,
+      source.replace('.mean()', '.mean(numeric_only=True)')
     );
   });
 });
