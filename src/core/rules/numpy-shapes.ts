@@ -23,7 +23,8 @@ const SAMPLE_METHODS = [
   'predict_log_proba',
   'decision_function',
   'transform',
-  'score_samples'
+  'score_samples',
+  'kneighbors'
 ];
 // numpy's functions that make an array of their arguments, with no other effect.
 const NUMPY_ARRAYS = [

@@ -238,6 +238,26 @@ describe('an array with one element in a %-format', () => {
   });
 });
 
+describe("a single sample given to a neighbours model's kneighbors", () => {
+  it("is one row once the function's frame says the model takes that many features", () => {
+    const source =
+      'def nearest(x, X):\n    neigh = NearestNeighbors(n_neighbors=5)\n    neigh.fit(X)\n    distance, indexes = neigh.kneighbors(x)\n    return indexes';
+    const [match] = matchesIn(rule('sklearn.single-sample-2d'), source, {
+      setup: 'import numpy as np'
+    });
+    assert.match(match.question!.expression, /co_name == 'nearest'/);
+    assert.equal(
+      rewritten(
+        'sklearn.single-sample-2d',
+        source,
+        '1 3 3',
+        'import numpy as np'
+      ),
+      source.replace('kneighbors(x)', 'kneighbors(np.reshape(x, (1, -1)))')
+    );
+  });
+});
+
 describe('a single sample in a function', () => {
   it('is one row for a model the function builds from scikit-learn, and is left on any other', () => {
     const source =
