@@ -6,6 +6,7 @@ import { python2CallRules } from './python2-calls';
 import { python2BuiltinRules } from './python2-builtins';
 import { python2DivisionRule } from './python2-division';
 import { python2SemanticRules } from './python2-semantics';
+import { pythonPickleRules } from './python-pickle';
 import { stdlibRules } from './python-stdlib';
 import { proseRules } from './python-prose';
 import { indentationRules } from './python-indentation';
@@ -79,6 +80,7 @@ export const allRules: readonly IRule[] = [
   ...python2CallRules,
   python2DivisionRule,
   ...python2SemanticRules,
+  ...pythonPickleRules,
   ...stdlibRules,
   ...proseRules,
   ...indentationRules,
