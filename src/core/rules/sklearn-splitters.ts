@@ -490,16 +490,20 @@ namespace Private {
       loop: SyntaxNode | null,
       measured = false
     ) => {
-      // Through `enumerate(cv)` or `list(cv)`.
+      // Through `enumerate(cv)` (counted from any `start`) or `list(cv)`.
       if (node.name === 'CallExpression') {
         const callee = calleeOf(context, node);
         const inner = argsOf(context, node);
+        const start = callee?.name === 'enumerate' ? inner.slice(1) : [];
         if (
           callee &&
           ['enumerate', 'list', 'tuple'].includes(callee.name) &&
           callee.node.name === 'VariableName' &&
-          inner.length === 1 &&
-          !inner[0].name
+          inner.length === 1 + start.length &&
+          start.length <= 1 &&
+          !inner[0].name &&
+          !inner[0].star &&
+          start.every(arg => !arg.star && (!arg.name || arg.name === 'start'))
         ) {
           return consider(inner[0].value, loop);
         }

@@ -73,6 +73,17 @@ describe('cross-validation splitters', () => {
     );
   });
 
+  it('iterates a splitter counted from a start through split, on a range of its old size', () => {
+    const cell =
+      'kf = KFold(25, n_folds=5, shuffle=False)\nfor iteration, data in enumerate(kf, start=1):\n    print(iteration, data[0], data[1])';
+    assert.equal(
+      rewrite(cell, { original: 'from sklearn.cross_validation import KFold' }),
+      'kf = KFold(n_splits=5, shuffle=False)\nfor iteration, data in enumerate(kf.split(range(25)), start=1):\n    print(iteration, data[0], data[1])'
+    );
+    const other = 'for i, fold in enumerate(kf, 1, 2):\n    print(i)';
+    assert.equal(rewrite(other, { answer: 'KFold' }), other);
+  });
+
   it('drops the data size given by keyword (n=) in a module-qualified call', () => {
     assert.equal(
       rewrite(
