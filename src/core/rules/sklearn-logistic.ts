@@ -4,6 +4,7 @@ import { spellName } from './bindings';
 import {
   appendArgument,
   argsOf,
+  calleeOf,
   removeArgument,
   stringValue,
   textOf
@@ -18,6 +19,11 @@ const NOTE_L1_OVR =
   "On more than two classes it is OneVsRestClassifier(LogisticRegression(..., solver='liblinear')): the same one-vs-rest models, so the same predictions; coef_ and intercept_ are its estimators_'.";
 const NOTE_MULTINOMIAL =
   "The multinomial loss is today's only multiclass behaviour (a binary problem is fit as one logistic regression).";
+
+/** How many classes the labels named in the notebook hold; 0 when the name is not bound yet. */
+function classesOf(labels: string): string {
+  return `(lambda ns: __import__('numpy').unique(ns['${labels}']).size if '${labels}' in ns else 0)(globals())`;
+}
 
 /**
  * `LogisticRegression(multi_class=...)`, removed in 1.8. 'multinomial' and 'auto' are
@@ -99,8 +105,7 @@ const multiClass = defineRule(
       }
       const match: IRuleMatch = matchAt(multiClass.id, arg, [], NOTE_OVR);
       match.question = {
-        // How many classes the labels hold; 0 when the name is not bound yet.
-        expression: `(lambda ns: __import__('numpy').unique(ns['${labels}']).size if '${labels}' in ns else 0)(globals())`,
+        expression: classesOf(labels),
         decide: answer => {
           const classes = Number(answer);
           return classes === 1 || classes === 2 ? [drop] : wrap;
@@ -225,11 +230,76 @@ const defaultSolver = defineRule(
   ['LogisticRegression']
 );
 
+/**
+ * `LogisticRegression(solver='liblinear')` fit one-vs-rest models on more than two classes
+ * until 1.8, which refuses such labels. Once a fit has failed so, the estimator goes in a
+ * OneVsRestClassifier, which fits the same binary models: where the cell fits it on labels
+ * it names, the kernel says how many classes they hold; else only the cell's one such call.
+ */
+const liblinearMulticlass = defineRule(
+  {
+    id: 'sklearn.liblinear-multiclass',
+    onFailureOnly: true,
+    distribution: 'scikit-learn',
+    since: '1.8',
+    summary:
+      "The 'liblinear' solver no longer fits one-vs-rest models on more than two classes itself (scikit-learn 1.8): OneVsRestClassifier(LogisticRegression(..., solver='liblinear')) does.",
+    link: sklearnNotes('1.8'),
+    raises: {
+      ename: 'ValueError',
+      message: /The 'liblinear' solver does not support multiclass/
+    },
+    targets: ['sklearn.multiclass.OneVsRestClassifier'],
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          "from sklearn.linear_model import LogisticRegression\nlr1 = LogisticRegression(solver = 'liblinear', penalty = 'l1', C = .1)\nlr1.fit(X, y)\nprint(round(lr1.score(X, y), 2))",
+        after:
+          "from sklearn.linear_model import LogisticRegression\nfrom sklearn.multiclass import OneVsRestClassifier\nlr1 = OneVsRestClassifier(LogisticRegression(solver = 'liblinear', penalty = 'l1', C = .1))\nlr1.fit(X, y)\nprint(round(lr1.score(X, y), 2))",
+        answer: '3'
+      }
+    ]
+  },
+  context => {
+    const calls = callsOf(context, {
+      callees: ['LogisticRegression'],
+      module: 'sklearn'
+    }).filter(call => {
+      const args = argsOf(context, call);
+      const solver = args.find(arg => arg.name === 'solver');
+      return (
+        solver !== undefined &&
+        stringValue(textOf(context, solver.value)) === 'liblinear' &&
+        !args.some(arg => arg.star || arg.name === 'multi_class') &&
+        !Private.wrapped(context, call)
+      );
+    });
+    return calls.flatMap((call): IRuleMatch[] => {
+      const wrap = Private.wrap(context, call);
+      const labels = Private.labelsFitOn(context, call);
+      if (!labels) {
+        return calls.length === 1
+          ? [matchAt(liblinearMulticlass.id, call, wrap, NOTE_L1_OVR)]
+          : [];
+      }
+      const match = matchAt(liblinearMulticlass.id, call, [], NOTE_L1_OVR);
+      match.question = {
+        expression: classesOf(labels),
+        decide: answer => (Number(answer) > 2 ? wrap : null)
+      };
+      return [match];
+    });
+  },
+  ['liblinear']
+);
+
 /** LogisticRegression's removed parameters and changed defaults. */
 export const sklearnLogisticRules: IRule[] = [
   multiClass,
   l1Solver,
-  defaultSolver
+  defaultSolver,
+  liblinearMulticlass
 ];
 
 namespace Private {
@@ -251,11 +321,18 @@ namespace Private {
     }
     const match: IRuleMatch = matchAt(id, at, [], NOTE_L1_OVR);
     match.question = {
-      expression: `(lambda ns: __import__('numpy').unique(ns['${labels}']).size if '${labels}' in ns else 0)(globals())`,
+      expression: classesOf(labels),
       decide: answer =>
         Number(answer) <= 2 ? pin : [...pin, ...wrap(context, call)]
     };
     return match;
+  }
+
+  /** Whether a call is already the estimator of a `OneVsRestClassifier(...)`. */
+  export function wrapped(context: IRuleContext, call: SyntaxNode): boolean {
+    const outer = call.parent?.name === 'ArgList' ? call.parent.parent : null;
+    const callee = outer && calleeOf(context, outer);
+    return !!callee && callee.name === 'OneVsRestClassifier';
   }
 
   /** Edits putting a call inside `OneVsRestClassifier(...)`, its import bound. */

@@ -67,3 +67,38 @@ describe("LogisticRegression's old default solver", () => {
     }
   });
 });
+
+describe("liblinear's one-vs-rest on more than two classes", () => {
+  const multiclass = sklearnLogisticRules.find(
+    r => r.id === 'sklearn.liblinear-multiclass'
+  )!;
+  testExamples([multiclass]);
+  const rewritten = (source: string, answer: string) =>
+    proposeRewrite(source, answered(matchesIn(multiclass, source), answer))
+      ?.source ?? source;
+
+  it('wraps the estimator where the labels it is fit on hold more than two classes', () => {
+    const source = `${IMPORT}lr1 = LogisticRegression(solver='liblinear', C=.1)\nlr1.fit(Xtrain, ytrain)`;
+    assert.equal(
+      rewritten(source, '3'),
+      `${IMPORT}from sklearn.multiclass import OneVsRestClassifier\nlr1 = OneVsRestClassifier(LogisticRegression(solver='liblinear', C=.1))\nlr1.fit(Xtrain, ytrain)`
+    );
+    assert.equal(rewritten(source, '2'), source);
+  });
+
+  it("wraps the cell's only such call where the cell does not fit it, and leaves others", () => {
+    const source = `${IMPORT}models = [LogisticRegression(solver='liblinear'), SVC()]`;
+    assert.equal(
+      rewritten(source, ''),
+      `${IMPORT}from sklearn.multiclass import OneVsRestClassifier\nmodels = [OneVsRestClassifier(LogisticRegression(solver='liblinear')), SVC()]`
+    );
+    for (const other of [
+      `${IMPORT}a = LogisticRegression(solver='liblinear')\nb = LogisticRegression(solver='liblinear', C=2)`,
+      `${IMPORT}from sklearn.multiclass import OneVsRestClassifier\nm = OneVsRestClassifier(LogisticRegression(solver='liblinear'))`,
+      `${IMPORT}m = LogisticRegression(solver='lbfgs')`,
+      `${IMPORT}m = LogisticRegression(solver='liblinear', multi_class='ovr')`
+    ]) {
+      assert.deepEqual(matchesIn(multiclass, other), [], other);
+    }
+  });
+});
