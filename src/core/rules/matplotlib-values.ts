@@ -129,6 +129,63 @@ export const matplotlibValueRules: IRule[] = [
       }),
     [...WIDTHS, 'alpha', 's=', 'subplot']
   ),
+  // matplotlib 2 took `int()` of a subplot's rows, columns and number; 3.5 refuses floats.
+  defineRule(
+    {
+      id: 'matplotlib.subplot-float-grid',
+      onFailureOnly: true,
+      distribution: 'matplotlib',
+      since: '3.5.0',
+      summary:
+        "A subplot's rows, columns and number must be integers (matplotlib 3.5): matplotlib took `int()` of each before, as the rewrite does (`sqrt(N)`, `n / 2`).",
+      link: 'https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.5.0.html',
+      raises: {
+        ename: 'ValueError',
+        message:
+          /^Number of (rows|columns) must be a positive integer, not|^num must be an integer with 1 <= num <= \d+, not (np\.float\d*\()?-?\d*\.\d*/
+      },
+      examples: [
+        {
+          setup: `${SETUP}\nfrom math import sqrt`,
+          before:
+            'N = 4\nfor i in range(N):\n    ax = plt.subplot(sqrt(N), sqrt(N), i + 1)\nprint(ax.get_subplotspec().get_geometry())',
+          after:
+            'N = 4\nfor i in range(N):\n    ax = plt.subplot(int(sqrt(N)), int(sqrt(N)), int(i + 1))\nprint(ax.get_subplotspec().get_geometry())'
+        },
+        {
+          setup: SETUP,
+          before:
+            'n = 4\nfig = plt.figure()\nax = fig.add_subplot(n / 2, 2, n / 4)\nprint(ax.get_subplotspec().get_geometry())',
+          after:
+            'n = 4\nfig = plt.figure()\nax = fig.add_subplot(int(n / 2), 2, int(n / 4))\nprint(ax.get_subplotspec().get_geometry())'
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const args = argsOf(context, call);
+        if (
+          !callee ||
+          !SUBPLOT.includes(callee.name) ||
+          args.length < 3 ||
+          args.slice(0, 3).some(arg => arg.name || arg.star)
+        ) {
+          return [];
+        }
+        const edits = args
+          .slice(0, 3)
+          .filter(arg => !Private.integral(context, arg.value))
+          .flatMap(arg => [
+            { from: arg.value.from, to: arg.value.from, insert: 'int(' },
+            { from: arg.value.to, to: arg.value.to, insert: ')' }
+          ]);
+        return edits.length > 0
+          ? [matchAt('matplotlib.subplot-float-grid', call, edits)]
+          : [];
+      }),
+    SUBPLOT
+  ),
   defineRule(
     {
       id: 'matplotlib.size-one-coordinate',
@@ -176,6 +233,19 @@ export const matplotlibValueRules: IRule[] = [
 ];
 
 namespace Private {
+  /** An integer as written, or a value made one already (`int(n / 2)`, `len(cols)`). */
+  export function integral(context: IRuleContext, node: SyntaxNode): boolean {
+    if (node.name === 'Number') {
+      return /^\d+$/.test(textOf(context, node));
+    }
+    const callee = node.name === 'CallExpression' && calleeOf(context, node);
+    return (
+      !!callee &&
+      callee.node.name === 'VariableName' &&
+      ['int', 'len', 'round'].includes(callee.name)
+    );
+  }
+
   /** A literal as written (`0.5`, `-1`, `'top'`): a number already. */
   export function literal(node: SyntaxNode): boolean {
     return (

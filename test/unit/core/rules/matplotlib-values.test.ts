@@ -150,3 +150,34 @@ describe('coordinates that are arrays of one value', () => {
     }
   });
 });
+
+describe("a subplot's computed grid", () => {
+  const id = 'matplotlib.subplot-float-grid';
+
+  it('takes int() of each computed value, as matplotlib did', () => {
+    assert.equal(
+      rewritten(id, 'ax = plt.subplot(np.sqrt(N), np.sqrt(N), i+1)'),
+      'ax = plt.subplot(int(np.sqrt(N)), int(np.sqrt(N)), int(i+1))'
+    );
+    assert.equal(
+      rewritten(id, 'ax = fig.add_subplot(rows / 2, 2, len(axes) + 1)'),
+      'ax = fig.add_subplot(int(rows / 2), 2, int(len(axes) + 1))'
+    );
+  });
+
+  it('leaves integers as written, and calls it does not read', () => {
+    for (const source of [
+      'plt.subplot(2, 2, 1)',
+      'plt.subplot(221)',
+      'plt.subplot(int(n / 2), len(cols), 3)',
+      'plt.subplot(*grid)',
+      'plt.subplot(nrows=n / 2, ncols=2, index=1)'
+    ]) {
+      assert.deepEqual(
+        matchesIn(rule(id), source, { setup: SETUP }),
+        [],
+        source
+      );
+    }
+  });
+});
