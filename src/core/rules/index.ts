@@ -41,6 +41,7 @@ import { sklearnAttributeRules } from './sklearn-attributes';
 import { sklearnSixRules } from './sklearn-six';
 import { sklearnIoRules } from './sklearn-io';
 import { sklearnDefaultRules } from './sklearn-defaults';
+import { sklearnAverageRules } from './sklearn-averages';
 import { matplotlibRules } from './matplotlib';
 import { matplotlibCallRules } from './matplotlib-calls';
 import { matplotlibContourRules } from './matplotlib-contours';
@@ -116,6 +117,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnSixRules,
   ...sklearnIoRules,
   ...sklearnDefaultRules,
+  ...sklearnAverageRules,
   ...matplotlibRules,
   ...matplotlibCallRules,
   ...matplotlibContourRules,
