@@ -15,13 +15,14 @@ import {
   NotebookFormatError,
   probeEnvironment,
   LFS_POINTER,
-  repositoryFiles,
+  repositoryListing,
   RulesFixer,
   runLoop,
   type ICellResult,
   type IFixer,
   type IKernelSpecInfo,
   type IModernizeReport,
+  type IRepositoryListing,
   type IReviewer,
   type Verdict
 } from '../core';
@@ -142,7 +143,7 @@ namespace Private {
     try {
       const executor = new KernelExecutor({ kernel: session.kernel });
       const sources = codeCells(notebook).map(cell => cell.source);
-      const files = await filesIn(folder);
+      const { files, pointers } = await listingOf(folder);
       // Local modules' own imports count too: their rules are gated by those versions.
       const modules = await localSources(folder, files, sources);
       const probed = await probeEnvironment(
@@ -197,6 +198,7 @@ namespace Private {
         environment: {
           versions,
           files,
+          pointers,
           evidence: evidenceOf(notebook.metadata, sources, allRules)
         },
         // A kernel of its own, started for this notebook: nothing ran in it yet.
@@ -305,24 +307,27 @@ namespace Private {
 
   /**
    * The files and folders of the notebook's repository, relative to its folder: beside
-   * it (`data/x.csv`) and elsewhere in the tree (`../data/x.csv`).
+   * it (`data/x.csv`) and elsewhere in the tree (`../data/x.csv`); its LFS pointers apart.
    */
-  export async function filesIn(folder: string): Promise<Set<string>> {
-    return repositoryFiles(resolve(folder).split(sep).join('/'), async path => {
-      try {
-        const entries = await readdir(path, { withFileTypes: true });
-        return Promise.all(
-          entries.map(async entry => ({
-            name: entry.name,
-            folder: entry.isDirectory(),
-            pointer:
-              entry.isFile() && (await lfsPointer(join(path, entry.name)))
-          }))
-        );
-      } catch {
-        return null;
+  export async function listingOf(folder: string): Promise<IRepositoryListing> {
+    return repositoryListing(
+      resolve(folder).split(sep).join('/'),
+      async path => {
+        try {
+          const entries = await readdir(path, { withFileTypes: true });
+          return Promise.all(
+            entries.map(async entry => ({
+              name: entry.name,
+              folder: entry.isDirectory(),
+              pointer:
+                entry.isFile() && (await lfsPointer(join(path, entry.name)))
+            }))
+          );
+        } catch {
+          return null;
+        }
       }
-    });
+    );
   }
 
   /** Whether a file is a Git LFS pointer: a small text file that starts with its line. */

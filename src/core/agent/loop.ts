@@ -1,4 +1,4 @@
-import { blockerOf } from '../diagnosis/blocker';
+import { blockerOf, pointerRead } from '../diagnosis/blocker';
 import { diagnose } from '../diagnosis/root-cause';
 import type { ICellExecutor, IKernelProbe } from '../execution/types';
 import type { IFixer } from '../model/types';
@@ -27,6 +27,8 @@ export interface ILoopEnvironment {
   versions: ReadonlyMap<string, string>;
   /** Files and folders beside the notebook, relative to its folder. */
   files: ReadonlySet<string>;
+  /** Git LFS pointers in the notebook's repository, relative to its folder: data not here. */
+  pointers?: ReadonlySet<string>;
   /** When the notebook was written (evidenceOf). */
   evidence: INotebookEvidence;
 }
@@ -218,11 +220,19 @@ namespace Private {
       }
     }
     session.state.noFix = true;
-    session.state.blocker = blockerOf(
-      failure.result,
-      session.options.document.source(failure.cellId) ?? '',
-      session.options.environment.files
-    );
+    const { files, pointers } = session.options.environment;
+    const ran = cells.slice(0, position + 1);
+    session.state.blocker =
+      blockerOf(
+        failure.result,
+        session.options.document.source(failure.cellId) ?? '',
+        files
+      ) ??
+      (pointers &&
+        pointerRead(
+          ran.map(cell => cell.source),
+          pointers
+        ));
   }
 
   /** Runtime-reduction of the cell that ran out of time: only that cell can tell. */

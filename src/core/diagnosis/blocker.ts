@@ -30,6 +30,8 @@ export type Blocker =
        * author's machine, another program's output, a data set a script downloads.
        */
       path?: string;
+      /** The path is a Git LFS pointer: the repository has the data, this copy not. */
+      pointer?: boolean;
     };
 
 // Python 2's standard library modules that Python 3 renamed: the code's to change.
@@ -162,17 +164,51 @@ export function blockerOf(
   return undefined;
 }
 
+/**
+ * A failure after the notebook read a Git LFS pointer in place of its data: the first of
+ * `pointers` (relative to the notebook's folder) that a string in `sources`, the cells
+ * that ran, names by its path or, with a folder, by its file name (`data/x.csv` read as
+ * `'data/x.csv'` or `DATA + 'x.csv'`). pandas reads a pointer as a frame of its text, so
+ * the failure comes cells later, as anything but a missing file.
+ */
+export function pointerRead(
+  sources: readonly string[],
+  pointers: ReadonlySet<string>
+): Blocker | undefined {
+  const strings = sources.flatMap(source =>
+    [...source.matchAll(/(['"])([^'"\n]+)\1/g)].map(m => m[2])
+  );
+  for (const pointer of pointers) {
+    const name = pointer.split('/').pop()!;
+    if (
+      /\.\w+$/.test(name) &&
+      strings.some(
+        text =>
+          text === pointer ||
+          text === name ||
+          text.endsWith(`/${name}`) ||
+          text.endsWith(`\\${name}`)
+      )
+    ) {
+      return { kind: 'download', path: pointer, pointer: true };
+    }
+  }
+  return undefined;
+}
+
 /** The blocker in a few words: `install statsmodels`. */
 export function blockerText(blocker: Blocker): string {
   return blocker.kind === 'install'
     ? `install ${blocker.package}`
     : blocker.kind === 'program'
       ? `install ${blocker.program} (for ${blocker.for})`
-      : blocker.path
-        ? `data at ${blocker.path} is not in the repository`
-        : blocker.url
-          ? `data at ${blocker.url} is not reachable and no copy is in the repository`
-          : 'data the notebook downloads is not reachable and no copy is in the repository';
+      : blocker.pointer
+        ? `data at ${blocker.path} is a Git LFS pointer, not the file: \`git lfs pull\` fetches it`
+        : blocker.path
+          ? `data at ${blocker.path} is not in the repository`
+          : blocker.url
+            ? `data at ${blocker.url} is not reachable and no copy is in the repository`
+            : 'data the notebook downloads is not reachable and no copy is in the repository';
 }
 
 namespace Private {

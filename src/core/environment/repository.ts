@@ -60,6 +60,14 @@ export async function repositoryRoot(
   return root;
 }
 
+/** A repository's listing: its files, and the Git LFS pointers that stand for others. */
+export interface IRepositoryListing {
+  /** Files and folders, relative to the notebook's folder. */
+  files: Set<string>;
+  /** Git LFS pointers, relative to the notebook's folder: data the copy does not hold. */
+  pointers: Set<string>;
+}
+
 /**
  * The files and folders of a notebook's repository, relative to the notebook's folder:
  * beside it (`data/x.csv`) and elsewhere in the tree (`../data/x.csv`), so that a copy
@@ -70,22 +78,32 @@ export async function repositoryFiles(
   list: ListFolder,
   limits: IRepositoryLimits = {}
 ): Promise<Set<string>> {
+  return (await repositoryListing(folder, list, limits)).files;
+}
+
+/** The files of a notebook's repository (see repositoryFiles), its LFS pointers apart. */
+export async function repositoryListing(
+  folder: string,
+  list: ListFolder,
+  limits: IRepositoryLimits = {}
+): Promise<IRepositoryListing> {
   const maxEntries = limits.maxEntries ?? 20_000;
   const maxDepth = limits.maxDepth ?? 6;
   const root = await repositoryRoot(folder, list, limits.maxUp ?? 8);
   const below = folder === root ? '' : folder.slice(root.length + 1);
   const found = new Set<string>();
+  const pointers = new Set<string>();
   const walk = async (relative: string, depth: number) => {
     const entries = await list(relative ? `${root}/${relative}` : root);
     for (const entry of entries ?? []) {
-      if (
-        SKIPPED.test(entry.name) ||
-        entry.pointer ||
-        found.size >= maxEntries
-      ) {
+      if (SKIPPED.test(entry.name) || found.size >= maxEntries) {
         continue;
       }
       const path = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.pointer) {
+        pointers.add(Private.fromFolder(below, path));
+        continue;
+      }
       found.add(Private.fromFolder(below, path));
       if (entry.folder && depth < maxDepth) {
         await walk(path, depth + 1);
@@ -94,7 +112,7 @@ export async function repositoryFiles(
   };
   await walk('', 0);
   found.delete('');
-  return found;
+  return { files: found, pointers };
 }
 
 namespace Private {

@@ -223,6 +223,8 @@ export async function session(
     writer?: ILoopOptions['writer'];
     /** Sees each event as it comes, as a view of the run does. */
     onEvent?: (event: LoopEvent) => void;
+    /** Git LFS pointers in the notebook's repository. */
+    pointers?: ReadonlySet<string>;
   } = {}
 ): Promise<{
   events: LoopEvent[];
@@ -245,6 +247,7 @@ export async function session(
         ['scikit-learn', '1.9.0']
       ]),
       files: new Set(),
+      pointers: options.pointers,
       evidence: { predates: options.predates ?? new Map() }
     },
     restartKernel: () => kernel.restart(),

@@ -154,6 +154,35 @@ describe('runLoop when the failure is not the code', () => {
     );
   });
 
+  it('is blocked by a Git LFS pointer an earlier cell read in place of its data', async () => {
+    const behaviour = (code: string) =>
+      code.includes('describe')
+        ? {
+            status: 'error' as const,
+            ename: 'ValueError',
+            evalue: 'Cannot describe a DataFrame without columns'
+          }
+        : {};
+    const kernel = new FakeKernel(behaviour);
+    const sources = [
+      "import pandas as pd\ndf = pd.read_csv('data/adult.csv', index_col=0)",
+      'df.describe()'
+    ];
+    const { verdict } = await session(sources, {
+      kernel,
+      pointers: new Set(['data/adult.csv'])
+    });
+    assert.equal(verdict.kind, 'blocked');
+    assert.match(
+      verdictText(verdict, id => `cell ${Number(id.slice(1)) + 1}`),
+      /^blocked: data at data\/adult\.csv is a Git LFS pointer, not the file/
+    );
+    const without = await session(sources, {
+      kernel: new FakeKernel(behaviour)
+    });
+    assert.equal(without.verdict.kind, 'fails');
+  });
+
   it('still fails at a removed module of an installed package that no fix was accepted for', async () => {
     const { verdict } = await session(
       ['from sklearn.cross_validation import KFold'],

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { blockerOf, blockerText, type ICellResult } from '../../../../src/core';
+import {
+  blockerOf,
+  blockerText,
+  pointerRead,
+  type ICellResult
+} from '../../../../src/core';
 
 const error = (
   ename: string,
@@ -193,5 +198,35 @@ describe('blockerOf', () => {
     for (const [path, line, files] of cases) {
       assert.equal(blockerOf(raised(path, line), '', files), undefined, line);
     }
+  });
+});
+
+describe('pointerRead', () => {
+  const pointers = new Set(['data/adult.csv', '../shared/prices.csv', 'notes']);
+
+  it('names the Git LFS pointer a cell that ran reads, by its path or its file name', () => {
+    for (const source of [
+      "df = pd.read_csv('data/adult.csv', index_col=0)",
+      'df = pd.read_csv(DATA + "adult.csv")',
+      "prices = np.loadtxt('/home/me/shared/prices.csv')"
+    ]) {
+      const blocker = pointerRead(['import pandas as pd', source], pointers);
+      assert.ok(blocker?.kind === 'download' && blocker.pointer, source);
+      assert.match(blockerText(blocker), /is a Git LFS pointer, not the file/);
+    }
+  });
+
+  it('names nothing when no string of the cells names a pointer', () => {
+    for (const source of [
+      "df = pd.read_csv('data/adult_full.csv')",
+      "print('notes')",
+      'df = pd.read_csv(path)'
+    ]) {
+      assert.equal(pointerRead([source], pointers), undefined, source);
+    }
+    assert.equal(
+      pointerRead(["pd.read_csv('data/adult.csv')"], new Set()),
+      undefined
+    );
   });
 });

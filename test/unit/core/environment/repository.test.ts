@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   repositoryFiles,
+  repositoryListing,
   repositoryRoot,
   type ListFolder
 } from '../../../../src/core/environment/repository';
@@ -100,6 +101,8 @@ describe('repository files', () => {
       'README.md',
       'wine.csv'
     ]);
+    const listing = await repositoryListing('/repo', list);
+    assert.deepEqual([...listing.pointers], ['prices.csv']);
   });
 
   it('stops at the entry limit', async () => {
