@@ -176,24 +176,24 @@ export function pointerRead(
   pointers: ReadonlySet<string>
 ): Blocker | undefined {
   const strings = sources.flatMap(source =>
-    [...source.matchAll(/(['"])([^'"\n]+)\1/g)].map(m => m[2])
+    [...source.matchAll(/(['"])([^'"\n]+)\1/g)].map(m =>
+      m[2].replace(/\\/g, '/').replace(/^\.\//, '')
+    )
   );
-  for (const pointer of pointers) {
-    const name = pointer.split('/').pop()!;
-    if (
-      /\.\w+$/.test(name) &&
-      strings.some(
-        text =>
-          text === pointer ||
-          text === name ||
-          text.endsWith(`/${name}`) ||
-          text.endsWith(`\\${name}`)
-      )
-    ) {
-      return { kind: 'download', path: pointer, pointer: true };
-    }
-  }
-  return undefined;
+  const named = [...pointers].filter(pointer =>
+    /\.\w+$/.test(pointer.split('/').pop()!)
+  );
+  // The path as the notebook writes it first (`data/x.csv`), then a file of that name
+  // anywhere (`DATA + 'x.csv'`): a copy of the file's pointer in another folder comes last.
+  const found =
+    named.find(pointer => strings.includes(pointer)) ??
+    named.find(pointer => {
+      const name = pointer.split('/').pop()!;
+      return strings.some(text => text === name || text.endsWith(`/${name}`));
+    });
+  return found === undefined
+    ? undefined
+    : { kind: 'download', path: found, pointer: true };
 }
 
 /** The blocker in a few words: `install statsmodels`. */

@@ -216,6 +216,15 @@ describe('pointerRead', () => {
     }
   });
 
+  it('names the pointer at the path the cell writes before one of the same name elsewhere', () => {
+    const both = new Set(['../copy/data/adult.csv', 'data/adult.csv']);
+    const blocker = pointerRead(["pd.read_csv('./data/adult.csv')"], both);
+    assert.equal(
+      blocker?.kind === 'download' && blocker.path,
+      'data/adult.csv'
+    );
+  });
+
   it('names nothing when no string of the cells names a pointer', () => {
     for (const source of [
       "df = pd.read_csv('data/adult_full.csv')",
