@@ -186,6 +186,55 @@ export const matplotlibValueRules: IRule[] = [
       }),
     SUBPLOT
   ),
+  // matplotlib 3.4 reads a sequence given as `plot`'s label as one label per data set.
+  defineRule(
+    {
+      id: 'matplotlib.plot-label-sequence',
+      onFailureOnly: true,
+      distribution: 'matplotlib',
+      since: '3.4.0',
+      summary:
+        "`plot(..., label=values)` takes one label per data set since matplotlib 3.4: the line's label was the text of the values, as `str(values)` writes it.",
+      link: 'https://matplotlib.org/stable/api/prev_api_changes/api_changes_3.4.0.html',
+      raises: {
+        ename: 'ValueError',
+        message:
+          /^label must be scalar or have the same length as the input data/
+      },
+      examples: [
+        {
+          setup: `${SETUP}\nimport numpy as np\ntarget = np.array([0, 1, 2])`,
+          before:
+            'line, = plt.plot([1, 2], [3, 4], label=target)\nprint(line.get_label())',
+          after:
+            'line, = plt.plot([1, 2], [3, 4], label=str(target))\nprint(line.get_label())'
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const label = argsOf(context, call).find(arg => arg.name === 'label');
+        const text =
+          label?.value.name === 'CallExpression' &&
+          calleeOf(context, label.value)?.name === 'str';
+        return calleeOf(context, call)?.name === 'plot' &&
+          label &&
+          !text &&
+          !/^(String|FormatString)$/.test(label.value.name)
+          ? [
+              matchAt('matplotlib.plot-label-sequence', label, [
+                {
+                  from: label.value.from,
+                  to: label.value.from,
+                  insert: 'str('
+                },
+                { from: label.value.to, to: label.value.to, insert: ')' }
+              ])
+            ]
+          : [];
+      }),
+    ['label']
+  ),
   defineRule(
     {
       id: 'matplotlib.size-one-coordinate',

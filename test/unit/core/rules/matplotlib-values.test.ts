@@ -181,3 +181,31 @@ describe("a subplot's computed grid", () => {
     }
   });
 });
+
+describe("a plot's label given as values", () => {
+  const id = 'matplotlib.plot-label-sequence';
+
+  it('is the text of the values, as the line took it', () => {
+    assert.equal(
+      rewritten(
+        id,
+        'ax.plot(params, weights[:, c], label=iris.target, color=k)'
+      ),
+      'ax.plot(params, weights[:, c], label=str(iris.target), color=k)'
+    );
+  });
+
+  it('leaves labels written as text, and other calls', () => {
+    for (const source of [
+      "plt.plot(x, y, label='train')",
+      "plt.plot(x, y, label=f'fold {i}')",
+      'plt.scatter(x, y, label=names)'
+    ]) {
+      assert.deepEqual(
+        matchesIn(rule(id), source, { setup: SETUP }),
+        [],
+        source
+      );
+    }
+  });
+});
