@@ -6,6 +6,7 @@ import {
   calleeOf,
   stringValue,
   textOf,
+  wrapIn,
   type IArgument
 } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
@@ -176,10 +177,7 @@ export const matplotlibValueRules: IRule[] = [
         const edits = args
           .slice(0, 3)
           .filter(arg => !Private.integral(context, arg.value))
-          .flatMap(arg => [
-            { from: arg.value.from, to: arg.value.from, insert: 'int(' },
-            { from: arg.value.to, to: arg.value.to, insert: ')' }
-          ]);
+          .flatMap(arg => wrapIn(arg.value, 'int'));
         return edits.length > 0
           ? [matchAt('matplotlib.subplot-float-grid', call, edits)]
           : [];
@@ -222,14 +220,11 @@ export const matplotlibValueRules: IRule[] = [
           !text &&
           !/^(String|FormatString)$/.test(label.value.name)
           ? [
-              matchAt('matplotlib.plot-label-sequence', label, [
-                {
-                  from: label.value.from,
-                  to: label.value.from,
-                  insert: 'str('
-                },
-                { from: label.value.to, to: label.value.to, insert: ')' }
-              ])
+              matchAt(
+                'matplotlib.plot-label-sequence',
+                label,
+                wrapIn(label.value, 'str')
+              )
             ]
           : [];
       }),

@@ -10,7 +10,8 @@ import {
   dottedName,
   resolve,
   stringValue,
-  textOf
+  textOf,
+  wrapIn
 } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 
@@ -153,10 +154,7 @@ export const python2SemanticRules: IRule[] = [
         if (!wrapped.has(call.from)) {
           wrapped.set(
             call.from,
-            matchAt('python.lazy-as-list', call, [
-              { from: call.from, to: call.from, insert: 'list(' },
-              { from: call.to, to: call.to, insert: ')' }
-            ])
+            matchAt('python.lazy-as-list', call, wrapIn(call, 'list'))
           );
         }
       };

@@ -7,7 +7,7 @@ import {
 } from './builders';
 import { spellName } from './bindings';
 import { onReceiver } from './receivers';
-import { argsOf, spellModule, textOf } from './syntax';
+import { argsOf, spellModule, textOf, wrapIn } from './syntax';
 import { nameMoved, nameRemoved } from './builders-imports';
 import { sklearnNotes } from './sklearn-modules';
 import type { IRule } from './types';
@@ -428,13 +428,7 @@ export const sklearnObjectRules: IRule[] = [
           matchAt(
             'sklearn.get-feature-names',
             call,
-            listed
-              ? [rename]
-              : [
-                  { from: call.from, to: call.from, insert: 'list(' },
-                  rename,
-                  { from: call.to, to: call.to, insert: ')' }
-                ]
+            listed ? [rename] : [...wrapIn(call, 'list'), rename]
           )
         ];
       })

@@ -186,6 +186,17 @@ export function keywordArg(
   return argsOf(context, call).find(arg => arg.name === name);
 }
 
+/** The two edits putting a node inside a call of `callee`: `sqrt(N)` → `int(sqrt(N))`. */
+export function wrapIn(
+  node: { from: number; to: number },
+  callee: string
+): [ITextEdit, ITextEdit] {
+  return [
+    { from: node.from, to: node.from, insert: `${callee}(` },
+    { from: node.to, to: node.to, insert: ')' }
+  ];
+}
+
 /** Edits adding `text` (e.g. `n_estimators=10`) as the call's last argument. */
 export function appendArgument(
   context: IRuleContext,
