@@ -15,6 +15,7 @@ import {
   NotebookFormatError,
   probeEnvironment,
   LFS_POINTER,
+  mayBePointer,
   repositoryListing,
   RulesFixer,
   runLoop,
@@ -333,7 +334,7 @@ namespace Private {
   /** Whether a file is a Git LFS pointer: a small text file that starts with its line. */
   async function lfsPointer(path: string): Promise<boolean> {
     try {
-      if ((await stat(path)).size > POINTER_SIZE) {
+      if (!mayBePointer((await stat(path)).size)) {
         return false;
       }
       return (await readFile(path, 'utf8')).startsWith(LFS_POINTER);
@@ -341,7 +342,4 @@ namespace Private {
       return false;
     }
   }
-
-  // Pointer files are about 130 bytes: version, oid and size lines.
-  const POINTER_SIZE = 512;
 }

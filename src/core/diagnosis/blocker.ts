@@ -203,7 +203,7 @@ export function blockerText(blocker: Blocker): string {
     : blocker.kind === 'program'
       ? `install ${blocker.program} (for ${blocker.for})`
       : blocker.pointer
-        ? `data at ${blocker.path} is a Git LFS pointer, not the file: \`git lfs pull\` fetches it`
+        ? `data at ${blocker.path} is a Git LFS pointer, not the file (git lfs pull fetches it)`
         : blocker.path
           ? `data at ${blocker.path} is not in the repository`
           : blocker.url

@@ -12,6 +12,14 @@ export interface IFolderEntry {
 /** The first line of a Git LFS pointer file. */
 export const LFS_POINTER = 'version https://git-lfs.github.com/spec/v1';
 
+/**
+ * Whether a file of this size may be a Git LFS pointer, worth reading to tell: pointer
+ * files are about 130 bytes (version, oid and size lines).
+ */
+export function mayBePointer(size: number): boolean {
+  return size >= LFS_POINTER.length && size <= 512;
+}
+
 /** Lists a folder by its absolute path; null when it cannot be read. */
 export type ListFolder = (path: string) => Promise<IFolderEntry[] | null>;
 
@@ -90,11 +98,12 @@ export async function repositoryListing(
   const maxEntries = limits.maxEntries ?? 20_000;
   const maxDepth = limits.maxDepth ?? 6;
   const root = await repositoryRoot(folder, list, limits.maxUp ?? 8);
-  const below = folder === root ? '' : folder.slice(root.length + 1);
+  const top = root.replace(/\/+$/, '');
+  const below = folder === root ? '' : folder.slice(top.length + 1);
   const found = new Set<string>();
   const pointers = new Set<string>();
   const walk = async (relative: string, depth: number) => {
-    const entries = await list(relative ? `${root}/${relative}` : root);
+    const entries = await list(relative ? `${top}/${relative}` : root);
     for (const entry of entries ?? []) {
       if (SKIPPED.test(entry.name) || found.size >= maxEntries) {
         continue;

@@ -1,40 +1,77 @@
 import type { Contents } from '@jupyterlab/services';
-
-/** Sub-folders whose files data-path rules look for, listed one level deeper. */
-const DATA_FOLDERS = /^(data|datasets?|input)$/i;
+import {
+  LFS_POINTER,
+  mayBePointer,
+  repositoryListing,
+  type IFolderEntry,
+  type IRepositoryListing
+} from '../../core';
 
 /**
- * The files and folders beside a notebook, relative to its folder (`train.csv`, `data`,
- * `data/train.csv`): its folder's listing, and the listing of its data sub-folders.
- * Empty when the folder cannot be listed.
+ * The repository a notebook is in, listed through the server's contents: its files and
+ * folders relative to the notebook's folder (`train.csv`, `data/train.csv`, and copies
+ * elsewhere in the tree such as `../data/train.csv`), and its Git LFS pointers apart.
+ * The listing stays within what the server shows: hidden files are not seen, so the
+ * repository's top is the highest folder holding a README or LICENSE. Empty when the
+ * notebook's folder cannot be listed.
  */
-export async function filesBeside(
+export async function notebookListing(
   contents: Contents.IManager,
   notebookPath: string
-): Promise<Set<string>> {
+): Promise<IRepositoryListing> {
   const folder = notebookPath.split('/').slice(0, -1).join('/');
-  const files = new Set<string>();
-  const list = async (path: string): Promise<Contents.IModel[]> => {
+  return repositoryListing(`/${folder}`.replace(/\/$/, '') || '/', path =>
+    Private.list(contents, path.replace(/^\/+/, ''))
+  );
+}
+
+namespace Private {
+  /** A folder's entries by its server path (`''` is the top); null when not listable. */
+  export async function list(
+    contents: Contents.IManager,
+    path: string
+  ): Promise<IFolderEntry[] | null> {
+    let items: Contents.IModel[];
     try {
       const model = await contents.get(path, { content: true });
-      return Array.isArray(model.content) ? model.content : [];
+      if (!Array.isArray(model.content)) {
+        return null;
+      }
+      items = model.content;
     } catch {
-      return [];
+      return null;
     }
-  };
-  const relative = (path: string) =>
-    folder ? path.slice(folder.length + 1) : path;
-  const top = await list(folder);
-  for (const item of top) {
-    files.add(relative(item.path));
+    return Promise.all(
+      items.map(async item => ({
+        name: item.name,
+        folder: item.type === 'directory',
+        pointer: await pointer(contents, item)
+      }))
+    );
   }
-  const data = top.filter(
-    item => item.type === 'directory' && DATA_FOLDERS.test(item.name)
-  );
-  for (const listing of await Promise.all(data.map(item => list(item.path)))) {
-    for (const item of listing) {
-      files.add(relative(item.path));
+
+  /** Whether a listed file is a Git LFS pointer: a small text file that starts with its line. */
+  async function pointer(
+    contents: Contents.IManager,
+    item: Contents.IModel
+  ): Promise<boolean> {
+    if (item.type !== 'file' || typeof item.size !== 'number') {
+      return false;
+    }
+    if (!mayBePointer(item.size)) {
+      return false;
+    }
+    try {
+      const file = await contents.get(item.path, {
+        type: 'file',
+        format: 'text',
+        content: true
+      });
+      return (
+        typeof file.content === 'string' && file.content.startsWith(LFS_POINTER)
+      );
+    } catch {
+      return false;
     }
   }
-  return files;
 }

@@ -8,11 +8,12 @@ import {
   scanNotebook,
   type ICheckCell,
   type ILoopEnvironment,
-  type IOriginalNotebook
+  type IOriginalNotebook,
+  type IRepositoryListing
 } from '../../core';
 import type { SessionModel } from '../check/model';
 import { cellPositions, liveCodeCells, versionsOf } from './notebook-cells';
-import { filesBeside } from './notebook-files';
+import { notebookListing } from './notebook-files';
 import { ScanModel } from './scan-model';
 
 /** How long the sources must stay unchanged before the notebook is scanned again. */
@@ -54,7 +55,7 @@ export class PreflightScanner implements IDisposable {
     if (!versions) {
       return null;
     }
-    const files = this.files();
+    const listing = this.listing();
     const metadata =
       this._original()?.metadata ?? this._panel.content.model?.metadata;
     return {
@@ -64,7 +65,7 @@ export class PreflightScanner implements IDisposable {
         cells.map(cell => cell.source),
         allRules
       ),
-      files: await files
+      ...(await listing)
     };
   }
 
@@ -95,9 +96,12 @@ export class PreflightScanner implements IDisposable {
     return this.environment(cells);
   }
 
-  /** The files and folders beside the notebook (listed again after each probe). */
-  files(): Promise<Set<string>> {
-    return (this._files ??= filesBeside(
+  /**
+   * The files and folders of the notebook's repository, and its Git LFS pointers (listed
+   * again after each probe).
+   */
+  listing(): Promise<IRepositoryListing> {
+    return (this._listing ??= notebookListing(
       this._contents,
       this._panel.context.path
     ));
@@ -165,8 +169,8 @@ export class PreflightScanner implements IDisposable {
     if (this._session.environment.state === 'probing') {
       return;
     }
-    // Files may have been added beside the notebook since the last probe.
-    this._files = null;
+    // Files may have been added to the repository since the last probe.
+    this._listing = null;
     void this.scan();
   }
 
@@ -188,7 +192,7 @@ export class PreflightScanner implements IDisposable {
   private _session: SessionModel;
   private _contents: Contents.IManager;
   private _original: () => IOriginalNotebook | null;
-  private _files: Promise<Set<string>> | null = null;
+  private _listing: Promise<IRepositoryListing> | null = null;
   private _sources = '';
   private _generation = 0;
   private _timer: ReturnType<typeof setTimeout> | undefined;

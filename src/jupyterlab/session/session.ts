@@ -240,7 +240,7 @@ export class CheckSession implements IDisposable {
 
   /** The sources of the `.py` modules beside the notebook that its code imports. */
   private async _localModuleSources(sources: string[]): Promise<string[]> {
-    const files = await this.scanner.files();
+    const { files } = await this.scanner.listing();
     const paths = importedModules(sources)
       .map(name => `${name}.py`)
       .filter(path => files.has(path));

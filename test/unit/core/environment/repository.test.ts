@@ -105,6 +105,19 @@ describe('repository files', () => {
     assert.deepEqual([...listing.pointers], ['prices.csv']);
   });
 
+  it('lists a repository whose top is the top of the file system', async () => {
+    const files = await repositoryFiles(
+      '/ch02',
+      tree(['/README.md', '/data/wine.data', '/ch02/ch02.ipynb'])
+    );
+    assert.deepEqual([...files].sort(), [
+      '../README.md',
+      '../data',
+      '../data/wine.data',
+      'ch02.ipynb'
+    ]);
+  });
+
   it('stops at the entry limit', async () => {
     const files = await repositoryFiles(
       '/corpus/owner+book/notebooks/ch02',

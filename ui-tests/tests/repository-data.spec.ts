@@ -1,0 +1,103 @@
+import { expect, test } from '@jupyterlab/galata';
+import {
+  cellSource,
+  openNotebook,
+  openPanel,
+  passThroughRestarts,
+  screenshot
+} from './helpers';
+
+// A clone without its large files: Git LFS leaves this text where the data was.
+const POINTER =
+  'version https://git-lfs.github.com/spec/v1\n' +
+  'oid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\n' +
+  'size 48213\n';
+
+test.describe('Data elsewhere in the repository', () => {
+  test('a copy of the data in another folder of the repository is read from there', async ({
+    page,
+    tmpPath
+  }) => {
+    await passThroughRestarts(page);
+    await page.contents.uploadContent(
+      '# course\n',
+      'text',
+      `${tmpPath}/README.md`
+    );
+    await page.contents.uploadContent(
+      'x,y\n1,0\n2,1\n3,1\n4,0\n',
+      'text',
+      `${tmpPath}/data/scores.csv`
+    );
+    await openNotebook(
+      page,
+      `${tmpPath}/lab1/lab1.ipynb`,
+      [
+        'import pandas as pd\ndf = pd.read_csv("scores.csv")',
+        'print("Accuracy:", df["y"].mean())'
+      ],
+      ['', 'Accuracy: 0.5\n']
+    );
+    const panel = await openPanel(page);
+    // The preflight scan sees the copy two folders away.
+    await expect(
+      panel.locator('.jp-Modernizer-finding', { hasText: '"scores.csv"' })
+    ).toContainText('A copy of the file is in the repository', {
+      timeout: 30_000
+    });
+    await screenshot(page, 'repository-data-copy-found');
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+    const pending = panel.locator(
+      '.jp-Modernizer-proposal[data-status="pending"]'
+    );
+    await expect(pending).toHaveAttribute('data-position', '1', {
+      timeout: 60_000
+    });
+    await pending.getByRole('button', { name: 'Accept' }).click();
+    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
+      'data-verdict',
+      'reproducible',
+      { timeout: 60_000 }
+    );
+    expect(await cellSource(page, 0)).toBe(
+      'import pandas as pd\ndf = pd.read_csv("../data/scores.csv")'
+    );
+  });
+
+  test('data that is a Git LFS pointer blocks the run and says how to fetch it', async ({
+    page,
+    tmpPath
+  }) => {
+    await page.contents.uploadContent(
+      '# course\n',
+      'text',
+      `${tmpPath}/README.md`
+    );
+    await page.contents.uploadContent(
+      POINTER,
+      'text',
+      `${tmpPath}/data/prices.csv`
+    );
+    const sources = [
+      'import pandas as pd\ndf = pd.read_csv("../data/prices.csv")',
+      'print("R2:", df["price"].corr(df["area"]))'
+    ];
+    await openNotebook(page, `${tmpPath}/lab2/lab2.ipynb`, sources, [
+      '',
+      'R2: 0.81\n'
+    ]);
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+    const verdict = panel.locator('.jp-Modernizer-verdict');
+    await expect(verdict).toHaveAttribute('data-verdict', 'blocked', {
+      timeout: 60_000
+    });
+    await expect(verdict).toHaveText(
+      'Blocked: data at ../data/prices.csv is a Git LFS pointer, not the file (git lfs pull fetches it)'
+    );
+    await screenshot(page, 'repository-data-lfs-pointer');
+    // Nothing was changed in the notebook.
+    expect(await cellSource(page, 0)).toBe(sources[0]);
+    expect(await cellSource(page, 1)).toBe(sources[1]);
+  });
+});
