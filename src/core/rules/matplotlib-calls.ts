@@ -225,6 +225,14 @@ const holdCall = defineRule(
           'plt.plot([0, 1])\nplt.hold(True)\nplt.plot([1, 0])\nprint(len(plt.gca().lines))',
         after:
           'plt.plot([0, 1])\npass\nplt.plot([1, 0])\nprint(len(plt.gca().lines))'
+      },
+      {
+        setup: `${SETUP}\nfig, ax = plt.subplots()`,
+        before:
+          "ax.plot([0, 1])\nax.hold('on')\nax.plot([1, 0])\nax.hold('off')\nprint(len(ax.lines))",
+        after:
+          'ax.plot([0, 1])\npass\nax.plot([1, 0])\npass\nprint(len(ax.lines))',
+        answer: 'True'
       }
     ]
   },
@@ -239,7 +247,7 @@ const holdCall = defineRule(
         statement.firstChild?.to !== call.to ||
         args.length > 1 ||
         (args.length === 1 &&
-          (args[0].star || !HOLD_SAFE.has(textOf(context, args[0].value))))
+          (args[0].star || !Private.holds(textOf(context, args[0].value))))
       ) {
         return [];
       }
@@ -542,6 +550,14 @@ const histBooleans = defineRule(
 );
 
 namespace Private {
+  /**
+   * Whether `hold(value)` held what was drawn: True and 1 did, and so did any string,
+   * `'off'` too: matplotlib stored the value as given and tested its truth.
+   */
+  export function holds(value: string): boolean {
+    return HOLD_SAFE.has(value) || /^(['"])[^'"\\]+\1$/.test(value);
+  }
+
   /**
    * `df['Churn'].hist()`: a Series' hist of its own booleans, which fails the same way;
    * as integers (`.astype(int)`) they fall in the same bins. The kernel says whether the

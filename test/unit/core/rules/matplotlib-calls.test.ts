@@ -88,6 +88,19 @@ describe('hold= on plotting calls', () => {
     );
     assert.equal(rewrite('plt.hold(False)'), 'plt.hold(False)');
   });
+
+  it("drops hold('on') and hold('off'), which both held: any string was true", () => {
+    assert.equal(
+      rewrite("plt.plot(x)\nplt.hold('on')\nplt.plot(y)\nplt.hold('off')"),
+      'plt.plot(x)\npass\nplt.plot(y)\npass'
+    );
+    assert.equal(
+      rewrite("fig, ax = plt.subplots()\nax.hold('on')", 'True'),
+      'fig, ax = plt.subplots()\npass'
+    );
+    assert.equal(rewrite("plt.hold('')"), "plt.hold('')");
+    assert.equal(rewrite('plt.hold(state)'), 'plt.hold(state)');
+  });
 });
 
 describe('plt.figsize', () => {
