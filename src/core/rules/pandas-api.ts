@@ -5,9 +5,12 @@ import {
   keywordReplaced,
   methodRenamed,
   valueRenamed,
-  defineRule
+  defineRule,
+  matchAt,
+  type IRuleInfo
 } from './builders';
 import { moduleMoved } from './builders-imports';
+import { argsOf, textOf } from './syntax';
 import type { IRule } from './types';
 
 /** pandas' release notes for a version, e.g. `2.0.0`. */
@@ -79,24 +82,80 @@ function renameAlias(table: Record<string, string>) {
   };
 }
 
+/**
+ * `df.as_matrix()` → `df.to_numpy()`; given columns (`df.as_matrix(['a', 'b'])`, or
+ * `columns=`) it gave their values, and to_numpy's first parameter is a dtype: →
+ * `df[['a', 'b']].to_numpy()`.
+ */
+function asMatrix(info: IRuleInfo): IRule {
+  return defineRule(
+    info,
+    context =>
+      context
+        .nodes('PropertyName')
+        .filter(property => textOf(context, property) === 'as_matrix')
+        .flatMap(property => {
+          const member = property.parent!;
+          const call = member.parent;
+          if (
+            call?.name !== 'CallExpression' ||
+            call.firstChild?.to !== member.to
+          ) {
+            return [];
+          }
+          const args = argsOf(context, call);
+          const columns = args[0] && textOf(context, args[0].value);
+          if (!columns || columns === 'None') {
+            return args.length > 1
+              ? []
+              : [
+                  matchAt(info.id, call, [
+                    { from: property.from, to: call.to, insert: 'to_numpy()' }
+                  ])
+                ];
+          }
+          if (
+            args.length > 1 ||
+            args[0].star ||
+            (args[0].name && args[0].name !== 'columns')
+          ) {
+            return [];
+          }
+          return [
+            matchAt(info.id, call, [
+              {
+                from: member.firstChild!.to,
+                to: call.to,
+                insert: `[${columns}].to_numpy()`
+              }
+            ])
+          ];
+        }),
+    ['as_matrix']
+  );
+}
+
 /** pandas APIs removed between 0.20 and 3.0 that builders describe. */
 export const pandasApiRules: IRule[] = [
-  methodRenamed({
+  asMatrix({
     id: 'pandas.as-matrix',
     targets: ['pandas.DataFrame.to_numpy', 'pandas.Series.to_numpy'],
     distribution: 'pandas',
     since: '1.0.0',
     summary:
-      '`DataFrame.as_matrix()` was removed in pandas 1.0: use `.to_numpy()`.',
+      '`DataFrame.as_matrix()` was removed in pandas 1.0: use `.to_numpy()`, on the columns it was given.',
     link: pandasNotes('1.0.0'),
     raises: noAttribute('as_matrix'),
-    attribute: 'as_matrix',
-    to: 'to_numpy',
     examples: [
       {
         setup: PANDAS_SETUP,
         before: 'print(df.as_matrix().shape)',
         after: 'print(df.to_numpy().shape)'
+      },
+      {
+        setup: PANDAS_SETUP,
+        before: "X = df.as_matrix(['b', 'a'])\nprint(X.shape, X[0].tolist())",
+        after: "X = df[['b', 'a']].to_numpy()\nprint(X.shape, X[0].tolist())"
       }
     ]
   }),

@@ -1,8 +1,10 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
 import { pandasApiRules } from '../../../../src/core/rules/pandas-api';
 import { pandasBehaviourRules } from '../../../../src/core/rules/pandas-behaviour';
 import { pandasCallRules } from '../../../../src/core/rules/pandas-calls';
 import { pandasSignatureRules } from '../../../../src/core/rules/pandas-signatures';
-import { testExamples } from './helpers';
+import { rewriteAfter, testExamples } from './helpers';
 
 testExamples([
   ...pandasApiRules,
@@ -10,3 +12,38 @@ testExamples([
   ...pandasSignatureRules,
   ...pandasBehaviourRules
 ]);
+
+describe('DataFrame.as_matrix', () => {
+  const rewrite = (cell: string) =>
+    rewriteAfter(
+      pandasApiRules,
+      'pandas.as-matrix',
+      cell,
+      'import pandas as pd'
+    );
+
+  it('is to_numpy() on the columns it was given, to_numpy taking a dtype first', () => {
+    assert.equal(
+      rewrite("x = data.as_matrix(['exam1', 'exam2'])"),
+      "x = data[['exam1', 'exam2']].to_numpy()"
+    );
+    assert.equal(
+      rewrite("X = df.iloc[:, 1:].as_matrix(columns=['X'])"),
+      "X = df.iloc[:, 1:][['X']].to_numpy()"
+    );
+    assert.equal(rewrite('m = df.as_matrix()'), 'm = df.to_numpy()');
+    assert.equal(
+      rewrite('m = df.as_matrix(columns=None)'),
+      'm = df.to_numpy()'
+    );
+  });
+
+  it('leaves calls it cannot read alone', () => {
+    for (const cell of [
+      'm = df.as_matrix(*cols)',
+      "m = df.as_matrix(['a'], 'b')"
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
