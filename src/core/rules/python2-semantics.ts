@@ -138,6 +138,14 @@ export const python2SemanticRules: IRule[] = [
             'counts = {3: 1, 1: 2}\nkeys = list(counts.keys())\nkeys.sort()\nprint(keys + list(range(2)))'
         },
         {
+          setup:
+            "import pandas as pd\ndf = pd.DataFrame({'name': ['a.x', 'b.y']})",
+          before:
+            "df['first'] = map(lambda s: s.split('.')[0], df.name)\nprint(df['first'].tolist())",
+          after:
+            "df['first'] = list(map(lambda s: s.split('.')[0], df.name))\nprint(df['first'].tolist())"
+        },
+        {
           before:
             'pairs = zip([1, 2], [3, 4])\nfor a, b in pairs:\n    print(a + b)\nprint(len(pairs))',
           after:
@@ -263,6 +271,16 @@ namespace Private {
     if (parent.name === 'BinaryExpression') {
       const op = parent.getChild('ArithOp');
       return op !== null && textOf(context, op) === '+';
+    }
+    if (parent.name === 'AssignStatement' && kind !== 'range') {
+      // `df['gram'] = map(...)`: a frame's column or an array's items take a sequence.
+      const target = parent.firstChild;
+      return (
+        same(parent.lastChild, node) &&
+        target?.name === 'MemberExpression' &&
+        target.getChild('[') !== null &&
+        target.nextSibling?.name === 'AssignOp'
+      );
     }
     if (parent.name === 'ArgList' && kind !== 'range') {
       const call = parent.parent!;

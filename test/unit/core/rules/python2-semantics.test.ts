@@ -37,6 +37,24 @@ describe('python.lazy-as-list', () => {
     }
   });
 
+  it('makes a list of what a frame column or array items are set to', () => {
+    assert.equal(
+      rewrite("Y['gram'] = map(lambda x: x in pos, Y.Species)"),
+      "Y['gram'] = list(map(lambda x: x in pos, Y.Species))"
+    );
+    assert.equal(
+      rewrite('df.loc[:, "k"] = d.keys()'),
+      'df.loc[:, "k"] = list(d.keys())'
+    );
+    for (const source of [
+      "df['i'] = range(len(df))",
+      'pairs = zip(a, b)',
+      'self.pairs = zip(a, b)'
+    ]) {
+      assert.equal(rewrite(source), source);
+    }
+  });
+
   it('makes a list of what numpy, len and random.shuffle are given', () => {
     assert.equal(
       rewrite('import numpy as np\nX = np.array(map(float, line.split(",")))'),
