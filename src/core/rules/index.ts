@@ -37,6 +37,7 @@ import { sklearnDatasetRules } from './sklearn-datasets';
 import { sklearnParamRules } from './sklearn-params';
 import { sklearnRemovedParamRules } from './sklearn-removed-params';
 import { sklearnSplitterRules } from './sklearn-splitters';
+import { sklearnFoldFrameRule } from './sklearn-fold-frames';
 import { sklearnAttributeRules } from './sklearn-attributes';
 import { sklearnSixRules } from './sklearn-six';
 import { sklearnIoRules } from './sklearn-io';
@@ -113,6 +114,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnParamRules,
   ...sklearnRemovedParamRules,
   ...sklearnSplitterRules,
+  sklearnFoldFrameRule,
   ...sklearnAttributeRules,
   ...sklearnSixRules,
   ...sklearnIoRules,

@@ -98,7 +98,7 @@ function subscripts(
  * The loop's fold names: `train, test` in `for train, test in cv` and in
  * `for i, (train, test) in enumerate(cv)`; the targets are read between `for` and `in`.
  */
-function targetNames(context: IRuleContext, loop: SyntaxNode): string[] {
+export function targetNames(context: IRuleContext, loop: SyntaxNode): string[] {
   const start = loop.getChild('for')?.to ?? loop.from;
   const end = loop.getChild('in')?.from ?? loop.from;
   const names: string[] = [];
