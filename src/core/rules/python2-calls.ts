@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { askedMatch, defineRule, matchAt } from './builders';
-import { evaluableAgain, inFunction } from './numpy-shapes';
+import { evaluableAgain } from './numpy-shapes';
+import { inScopeOf } from './receivers';
 import {
   argsOf,
   calleeOf,
@@ -127,17 +128,15 @@ function findNext(context: IRuleContext, id: string): IRuleMatch[] {
     ) {
       return [matchAt(id, call, edits)];
     }
-    if (!evaluableAgain(owner) || inFunction(call)) {
-      return [];
-    }
-    return [
-      askedMatch(
-        id,
+    // In a function, asked in the frame the failure left.
+    const question =
+      evaluableAgain(owner) &&
+      inScopeOf(
+        context,
         call,
-        `(lambda o: hasattr(o, '__next__') and not hasattr(o, 'next'))(${value})`,
-        edits
-      )
-    ];
+        `(lambda o: hasattr(o, '__next__') and not hasattr(o, 'next'))(${value})`
+      );
+    return question ? [askedMatch(id, call, question, edits)] : [];
   });
 }
 
@@ -261,6 +260,14 @@ export const python2CallRules: IRule[] = [
           setup: "rows = iter(['header', 'a', 'b'])",
           before: 'print(rows.next(), iter([1, 2]).next())',
           after: 'print(next(rows), next(iter([1, 2])))',
+          answer: 'True'
+        },
+        {
+          setup: 'import csv, io',
+          before:
+            "def header(text):\n    rows = csv.reader(io.StringIO(text))\n    return rows.next()\nprint(header('a,b\\n1,2\\n'))",
+          after:
+            "def header(text):\n    rows = csv.reader(io.StringIO(text))\n    return next(rows)\nprint(header('a,b\\n1,2\\n'))",
           answer: 'True'
         }
       ]

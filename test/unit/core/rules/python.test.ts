@@ -13,7 +13,7 @@ import { python2LiteralRules } from '../../../../src/core/rules/python2-literals
 import { python2ParamRules } from '../../../../src/core/rules/python2-params';
 import { python2CallRules } from '../../../../src/core/rules/python2-calls';
 import { stdlibRules } from '../../../../src/core/rules/python-stdlib';
-import { TODAY, matchesIn, testExamples } from './helpers';
+import { TODAY, answered, matchesIn, testExamples } from './helpers';
 
 testExamples([
   ...python2SyntaxRules,
@@ -213,6 +213,20 @@ describe('Python 2 builtins rewritten as calls', () => {
     assert.equal(
       rewrite('import functools\nrows.sort(cmp=compare, reverse=True)'),
       'import functools\nrows.sort(key=functools.cmp_to_key(compare), reverse=True)'
+    );
+  });
+
+  it("asks about a function's iterator in the frame its failure left", () => {
+    const source =
+      'def load(name):\n    rows = csv.reader(open(name))\n    header = rows.next()\n    return header';
+    const [match] = scanSource(source, python2CallRules, {
+      versions: TODAY
+    }).filter(m => m.ruleId === 'python.iterator-next');
+    assert.match(match.question!.expression, /last_traceback/);
+    assert.match(match.question!.expression, /co_name == 'load'/);
+    assert.equal(
+      proposeRewrite(source, answered([match], 'True'))?.source,
+      source.replace('rows.next()', 'next(rows)')
     );
   });
 
