@@ -8,6 +8,7 @@ import { python2DivisionRule } from './python2-division';
 import { python2SemanticRules } from './python2-semantics';
 import { pythonPickleRules } from './python-pickle';
 import { stdlibRules } from './python-stdlib';
+import { versionStringRules } from './version-strings';
 import { proseRules } from './python-prose';
 import { indentationRules } from './python-indentation';
 import { numpyRules } from './numpy';
@@ -84,6 +85,7 @@ export const allRules: readonly IRule[] = [
   ...python2SemanticRules,
   ...pythonPickleRules,
   ...stdlibRules,
+  ...versionStringRules,
   ...proseRules,
   ...indentationRules,
   ...numpyRules,

@@ -1,0 +1,86 @@
+import { defineRule, matchAt } from './builders';
+import { argsOf, calleeOf, dottedName, textOf } from './syntax';
+import type { IRule } from './types';
+
+/**
+ * `int(sklearn.__version__[2:4])`: the minor version read at fixed positions of `0.NN`, to
+ * compare with a release (`>= 18`). Since scikit-learn 1.0 (pandas 1.0, numpy 2.0) those
+ * positions hold `9.` and `int` refuses them. Counted as `100 * major + minor`, every 0.x
+ * keeps its old number (0.18 is 18) and 1.9 is 109, newer than all of them, as it is.
+ */
+export const versionStringRules: IRule[] = [
+  defineRule(
+    {
+      id: 'python.version-slice',
+      distribution: 'python',
+      // Not a Python change: 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
+      summary:
+        'A version read at fixed positions (`int(sklearn.__version__[2:4])`) assumed `0.NN`: count it as 100 × major + minor, so that releases since 1.0 compare as newer.',
+      link: 'https://packaging.python.org/en/latest/specifications/version-specifiers/',
+      raises: {
+        ename: 'ValueError',
+        message: /invalid literal for int\(\) with base 10/
+      },
+      needs: ['__version__'],
+      examples: [
+        {
+          setup: 'import sklearn',
+          before:
+            "skversion = int(sklearn.__version__[2:4])\nprint('model_selection' if skversion >= 18 else 'cross_validation')",
+          after:
+            "skversion = int(sklearn.__version__.split('.')[1]) + 100 * int(sklearn.__version__.split('.')[0])\nprint('model_selection' if skversion >= 18 else 'cross_validation')"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const args = argsOf(context, call);
+        const slice = args[0]?.value;
+        if (
+          callee?.node.name !== 'VariableName' ||
+          callee.name !== 'int' ||
+          context.defined.has('int') ||
+          args.length !== 1 ||
+          args[0].name ||
+          args[0].star ||
+          slice?.name !== 'MemberExpression'
+        ) {
+          return [];
+        }
+        const version = slice.firstChild;
+        const key = textOf(context, slice).slice(
+          version ? version.to - slice.from : 0
+        );
+        const dotted =
+          version?.name === 'MemberExpression'
+            ? dottedName(context, version)
+            : null;
+        if (
+          !dotted?.endsWith('.__version__') ||
+          !/^\[\s*2\s*:\s*4\s*\]$/.test(key)
+        ) {
+          return [];
+        }
+        const parts = `${dotted}.split('.')`;
+        const sum = `int(${parts}[1]) + 100 * int(${parts}[0])`;
+        // A sum binds less tightly than a call: bracketed but where it stands alone.
+        const parent = call.parent;
+        const alone =
+          parent?.name === 'AssignStatement' ||
+          parent?.name === 'ArgList' ||
+          (parent?.name === 'BinaryExpression' &&
+            parent.getChild('CompareOp') !== null);
+        return [
+          matchAt('python.version-slice', call, [
+            {
+              from: call.from,
+              to: call.to,
+              insert: alone ? sum : `(${sum})`
+            }
+          ])
+        ];
+      })
+  )
+];
