@@ -1,4 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
+import { spellName } from './bindings';
 import { defineRule, matchAt } from './builders';
 import { importsOf } from './builders-imports';
 import { otherCells } from './engine';
@@ -17,8 +18,18 @@ import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 // The methods that counted a frame's columns by dtype, and the attribute of their types.
 const COUNTS = new Set(['get_dtype_counts', 'get_ftype_counts']);
 const FTYPES = 'ftypes';
+// The keywords of the module function `value_counts` that `Series.value_counts` takes too.
+const COUNT_KEYWORDS = new Set([
+  'sort',
+  'ascending',
+  'normalize',
+  'bins',
+  'dropna'
+]);
+// The methods that call a function given them on each column or group, a Series.
+const APPLIERS = new Set(['apply', 'agg', 'aggregate']);
 
-/** pandas functions and methods removed in 0.24 and 1.0 whose rewrite reshapes the call. */
+/** pandas functions and methods removed in 0.24, 1.0 and 3.0 whose rewrite reshapes the call. */
 export const pandasRemovedFunctionRules: IRule[] = [
   defineRule(
     {
@@ -73,7 +84,93 @@ export const pandasRemovedFunctionRules: IRule[] = [
                 ? [matchAt('pandas.module-groupby', call, edits)]
                 : [];
             }),
-            ...Private.groupbyImports(context)
+            ...Private.removedImports(
+              context,
+              'pandas.module-groupby',
+              'groupby',
+              (source, node) => {
+                const call = node.parent;
+                return (
+                  call?.name === 'CallExpression' &&
+                  call.firstChild?.from === node.from &&
+                  Private.groupbyEdits(source, call) !== null
+                );
+              }
+            )
+          ]
+  ),
+  defineRule(
+    {
+      id: 'pandas.value-counts-function',
+      targets: ['pandas.Series', 'pandas.Series.value_counts'],
+      distribution: 'pandas',
+      since: '3.0.0',
+      summary:
+        "The module function `pd.value_counts(values, ...)` was removed in pandas 3.0: it is `pd.Series(values).value_counts(...)`, and `pd.Series.value_counts` where a frame's `apply` or `agg` is given it for each column.",
+      link: pandasNotes('3.0.0'),
+      raises: {
+        ename: ['AttributeError', 'ImportError'],
+        message:
+          /module 'pandas' has no attribute 'value_counts'|cannot import name 'value_counts' from 'pandas'/
+      },
+      examples: [
+        {
+          setup: 'import pandas as pd\ns = pd.Series([3, 1, 3, 3, None])',
+          before:
+            "print(pd.value_counts(['a', 'b', 'a']).to_dict())\nprint(pd.value_counts(s, normalize=True, dropna=False).to_dict())",
+          after:
+            "print(pd.Series(['a', 'b', 'a']).value_counts().to_dict())\nprint(pd.Series(s).value_counts(normalize=True, dropna=False).to_dict())"
+        },
+        {
+          setup:
+            "import pandas as pd\ndf = pd.DataFrame({'a': ['x', 'y', 'x'], 'b': ['y', 'y', 'z']})",
+          before:
+            'print(df.apply(pd.value_counts).fillna(0).to_dict())\nprint(df.iloc[:, 1:].apply(pd.value_counts).to_dict())',
+          after:
+            'print(df.apply(pd.Series.value_counts).fillna(0).to_dict())\nprint(df.iloc[:, 1:].apply(pd.Series.value_counts).to_dict())'
+        },
+        {
+          setup:
+            "import pandas\ndf = pandas.DataFrame({'a': ['x', 'y', 'x'], 'b': ['y', 'y', 'z']})",
+          before:
+            "print(pandas.value_counts(df['b'], sort=False).to_dict())\nprint(df.agg(pandas.value_counts).fillna(0).to_dict())",
+          after:
+            "print(pandas.Series(df['b']).value_counts(sort=False).to_dict())\nprint(df.agg(pandas.Series.value_counts).fillna(0).to_dict())"
+        },
+        {
+          before:
+            "from pandas import DataFrame, value_counts\ndf = DataFrame({'k': ['x', 'y', 'x']})\nprint(value_counts(df['k']).to_dict())\nprint(df.apply(value_counts).to_dict())",
+          after:
+            "from pandas import DataFrame\ndf = DataFrame({'k': ['x', 'y', 'x']})\nfrom pandas import Series\nprint(Series(df['k']).value_counts().to_dict())\nprint(df.apply(Series.value_counts).to_dict())"
+        }
+      ]
+    },
+    // An alias (`from pandas import value_counts as vc`) leaves the word out of the cell.
+    context =>
+      !context.source.includes('value_counts') &&
+      ![...context.imports.values()].includes('pandas.value_counts')
+        ? []
+        : [
+            ...['VariableName', 'MemberExpression']
+              .flatMap(type => context.nodes(type))
+              .flatMap(node => {
+                const use = Private.valueCountsUse(context, node);
+                return use
+                  ? [
+                      matchAt(
+                        'pandas.value-counts-function',
+                        use.node,
+                        use.edits
+                      )
+                    ]
+                  : [];
+              }),
+            ...Private.removedImports(
+              context,
+              'pandas.value-counts-function',
+              'value_counts',
+              (source, node) => Private.valueCountsUse(source, node) !== null
+            )
           ]
   ),
   defineRule(
@@ -202,41 +299,52 @@ namespace Private {
   }
 
   /**
-   * `from pandas import groupby` fails: the name is taken out of the import where every
-   * use of it in the notebook is a call rewritten above, so none is left unbound; the
-   * statement goes when it imported nothing else and stands alone on its line at the top
-   * level. Else the import is left as it is.
+   * `from pandas import groupby` fails, as does any import of a removed function `name`:
+   * the name is taken out of the import where every use of it in the notebook is one
+   * `rewritten` says is rewritten, so none is left unbound; the statement goes when it
+   * imported nothing else and stands alone on its line at the top level. Else the import
+   * is left as it is.
    */
-  export function groupbyImports(context: IRuleContext): IRuleMatch[] {
+  export function removedImports(
+    context: IRuleContext,
+    id: string,
+    name: string,
+    rewritten: (source: IRuleContext, node: SyntaxNode) => boolean
+  ): IRuleMatch[] {
     return importsOf(context).flatMap(({ node, module, names }) => {
-      const imported = names.find(name => name.name === 'groupby');
+      const imported = names.find(each => each.name === name);
       if (module?.name !== 'pandas' || !imported) {
         return [];
       }
       const local = imported.alias ?? imported.name;
       if (
-        context.imports.get(local) !== 'pandas.groupby' ||
-        !usedOnlyInRewrites(context, local)
+        context.imports.get(local) !== `pandas.${name}` ||
+        !usedOnlyInRewrites(context, local, name, rewritten)
       ) {
         return [];
       }
       const edit = removeImported(context, node, names, imported);
-      return edit ? [matchAt('pandas.module-groupby', node, [edit])] : [];
+      return edit ? [matchAt(id, node, [edit])] : [];
     });
   }
 
   /**
-   * Whether every use of `local` in every cell is the callee of a call `groupbyEdits`
-   * rewrites, and no import in any cell binds the name to anything but pandas' function.
+   * Whether every use of `local` in every cell is one `rewritten` says is rewritten, and
+   * no import in any cell binds the name to anything but pandas' function `name`.
    */
-  function usedOnlyInRewrites(context: IRuleContext, local: string): boolean {
+  function usedOnlyInRewrites(
+    context: IRuleContext,
+    local: string,
+    name: string,
+    rewritten: (source: IRuleContext, node: SyntaxNode) => boolean
+  ): boolean {
     return [context, ...otherCells(context)].every(
       source =>
         importsOf(source).every(({ module, names }) =>
           names.every(
-            name =>
-              (name.alias ?? name.name.split('.')[0]) !== local ||
-              (module?.name === 'pandas' && name.name === 'groupby')
+            each =>
+              (each.alias ?? each.name.split('.')[0]) !== local ||
+              (module?.name === 'pandas' && each.name === name)
           )
         ) &&
         source
@@ -246,15 +354,102 @@ namespace Private {
               textOf(source, node) === local &&
               node.parent?.name !== 'ImportStatement'
           )
-          .every(node => {
-            const call = node.parent;
-            return (
-              call?.name === 'CallExpression' &&
-              call.firstChild?.from === node.from &&
-              groupbyEdits(source, call) !== null
-            );
-          })
+          .every(node => rewritten(source, node))
     );
+  }
+
+  /**
+   * A use of pandas' removed function `value_counts` (`node` names it through the
+   * notebook's imports) and its rewrite: a call of the values alone, or with keywords
+   * `Series.value_counts` takes too, as `pd.Series(values).value_counts(...)`; the function
+   * given to a method's `apply` or `agg`, which call it on each column or group, a Series,
+   * as `pd.Series.value_counts`. `Series` is spelled as the cell spells the function's
+   * module, or as the notebook imports pandas' names. Null for any other use: the
+   * function's arguments after the values (sort, ascending, normalize) come in another
+   * order than the method's (normalize, sort, ascending).
+   */
+  export function valueCountsUse(
+    context: IRuleContext,
+    node: SyntaxNode
+  ): { node: SyntaxNode; edits: ITextEdit[] } | null {
+    const dotted = dottedName(context, node);
+    const head = dotted?.split('.')[0];
+    if (
+      dotted === null ||
+      resolve(context, dotted) !== 'pandas.value_counts' ||
+      context.defined.has(head!) ||
+      parameterOf(context, node, head!)
+    ) {
+      return null;
+    }
+    const dot = dotted.lastIndexOf('.');
+    const series =
+      dot < 0
+        ? spellName(context, { module: 'pandas', name: 'Series' })
+        : { text: `${dotted.slice(0, dot)}.Series`, needs: [] };
+    const parent = node.parent;
+    if (
+      parent?.name === 'CallExpression' &&
+      parent.firstChild?.from === node.from &&
+      parent.firstChild.to === node.to
+    ) {
+      const [values, ...keywords] = argsOf(context, parent);
+      const close = parent.getChild('ArgList')?.lastChild;
+      if (
+        !values ||
+        values.name ||
+        values.star ||
+        close?.name !== ')' ||
+        keywords.some(arg => !arg.name || !COUNT_KEYWORDS.has(arg.name))
+      ) {
+        return null;
+      }
+      return {
+        node: parent,
+        edits: [
+          {
+            from: node.from,
+            to: node.to,
+            insert: series.text,
+            needs: series.needs
+          },
+          {
+            from: values.to,
+            to: keywords[0]?.from ?? close.from,
+            insert: ').value_counts('
+          }
+        ]
+      };
+    }
+    const call = parent?.name === 'ArgList' ? parent.parent : null;
+    const callee = call && calleeOf(context, call);
+    if (
+      !call ||
+      !callee ||
+      callee.node.name !== 'MemberExpression' ||
+      !APPLIERS.has(callee.name)
+    ) {
+      return null;
+    }
+    const args = argsOf(context, call);
+    const index = args.findIndex(
+      arg => arg.value.from === node.from && arg.valueTo === node.to
+    );
+    const arg = index < 0 ? undefined : args[index];
+    if (!arg || arg.star || (arg.name ? arg.name !== 'func' : index !== 0)) {
+      return null;
+    }
+    return {
+      node,
+      edits: [
+        {
+          from: node.from,
+          to: node.to,
+          insert: `${series.text}.value_counts`,
+          needs: series.needs
+        }
+      ]
+    };
   }
 
   /** The edit taking one name out of a `from ... import` statement, or the statement away. */

@@ -232,10 +232,167 @@ describe('the dtype counts and ftypes', () => {
   });
 });
 
+describe('the module function pd.value_counts', () => {
+  const id = 'pandas.value-counts-function';
+
+  it('is the values made a Series, counted, under every spelling of pandas', () => {
+    assert.equal(
+      rewrite(id, "counts = pd.value_counts(df['a'])"),
+      "counts = pd.Series(df['a']).value_counts()"
+    );
+    assert.equal(
+      rewrite(
+        id,
+        'c = pandas.value_counts(labels, sort=False)',
+        'import pandas'
+      ),
+      'c = pandas.Series(labels).value_counts(sort=False)'
+    );
+    assert.equal(
+      rewrite(id, 'c = pds.value_counts(labels)', 'import pandas as pds'),
+      'c = pds.Series(labels).value_counts()'
+    );
+  });
+
+  it('keeps the keywords the method shares, and the values as written', () => {
+    assert.equal(
+      rewrite(
+        id,
+        'c = pd.value_counts(df.a + df.b, ascending=True, normalize=True, bins=3, dropna=False)'
+      ),
+      'c = pd.Series(df.a + df.b).value_counts(ascending=True, normalize=True, bins=3, dropna=False)'
+    );
+    assert.equal(
+      rewrite(id, 'c = pd.value_counts(y_train,)'),
+      'c = pd.Series(y_train).value_counts()'
+    );
+    assert.equal(
+      rewrite(id, 'c = pd.value_counts(\n    y,\n    normalize=True\n)'),
+      'c = pd.Series(\n    y).value_counts(normalize=True\n)'
+    );
+  });
+
+  it('reaches Series as the notebook imports pandas’ names', () => {
+    assert.equal(
+      rewrite(id, 'c = vc(y)', 'from pandas import value_counts as vc'),
+      'from pandas import Series\nc = Series(y).value_counts()'
+    );
+    assert.equal(
+      rewrite(
+        id,
+        'c = value_counts(y)',
+        'from pandas import Series, value_counts'
+      ),
+      'c = Series(y).value_counts()'
+    );
+    assert.equal(
+      rewrite(
+        id,
+        'c = value_counts(y)\nd = df.apply(value_counts)',
+        'import pandas as pd\nfrom pandas import value_counts'
+      ),
+      'c = pd.Series(y).value_counts()\nd = df.apply(pd.Series.value_counts)'
+    );
+  });
+
+  it('is the method where apply or agg calls it on each column or group', () => {
+    const cell = [
+      'a = df.apply(pd.value_counts)',
+      'b = df.iloc[:, 1:].apply(pd.value_counts).fillna(0)',
+      'c = df.agg(pd.value_counts)',
+      'd = df.aggregate(func=pd.value_counts)',
+      "e = df.groupby('k')['v'].agg(pd.value_counts)",
+      'f = df.apply(pd.value_counts, axis=1)'
+    ].join('\n');
+    assert.equal(
+      rewrite(id, cell),
+      [
+        'a = df.apply(pd.Series.value_counts)',
+        'b = df.iloc[:, 1:].apply(pd.Series.value_counts).fillna(0)',
+        'c = df.agg(pd.Series.value_counts)',
+        'd = df.aggregate(func=pd.Series.value_counts)',
+        "e = df.groupby('k')['v'].agg(pd.Series.value_counts)",
+        'f = df.apply(pd.Series.value_counts, axis=1)'
+      ].join('\n')
+    );
+    assert.equal(
+      rewrite(id, 'a = df.apply(pandas.value_counts)', 'import pandas'),
+      'a = df.apply(pandas.Series.value_counts)'
+    );
+  });
+
+  it('leaves arguments in the old order, unpacked ones, and other uses', () => {
+    const cells = [
+      'c = pd.value_counts(y, False)',
+      'c = pd.value_counts(y, True, False, True)',
+      'c = pd.value_counts(y, sort=False, normalize=True, limit=3)',
+      'c = pd.value_counts(*columns)',
+      'c = pd.value_counts(y, **options)',
+      'c = pd.value_counts(values=y)',
+      'c = pd.value_counts()',
+      'count = pd.value_counts',
+      'fs = [pd.value_counts, len]',
+      "d = df.agg([pd.value_counts, 'sum'])",
+      'd = df.apply(np.sum, pd.value_counts)',
+      'd = df.map(pd.value_counts)',
+      'd = apply(pd.value_counts, [y])',
+      'd = df.apply(lambda col: col.value_counts())',
+      'c = y.value_counts()\nd = pd.Series.value_counts(y)',
+      'def f(pd):\n    return pd.value_counts(y)'
+    ];
+    for (const cell of cells) {
+      assert.equal(rewrite(id, cell), cell, cell);
+    }
+    assert.equal(
+      rewrite(
+        id,
+        'c = value_counts(y)',
+        'import pandas as pd\ndef value_counts(y):\n    return {}'
+      ),
+      'c = value_counts(y)'
+    );
+    assert.equal(
+      rewrite(id, 'c = value_counts(y)', 'from collections import Counter'),
+      'c = value_counts(y)'
+    );
+  });
+
+  it('takes value_counts out of a pandas import whose uses are all rewritten', () => {
+    assert.equal(
+      rewrite(
+        id,
+        'from pandas import DataFrame, value_counts\nc = value_counts(y)',
+        ''
+      ),
+      'from pandas import DataFrame\nfrom pandas import Series\nc = Series(y).value_counts()'
+    );
+    assert.equal(
+      rewrite(
+        id,
+        'import pandas as pd\nfrom pandas import value_counts\nd = df.apply(value_counts)',
+        ''
+      ),
+      'import pandas as pd\nd = df.apply(pd.Series.value_counts)'
+    );
+  });
+
+  it('keeps the import where a use would be left unbound', () => {
+    assert.equal(
+      rewrite(
+        id,
+        'from pandas import value_counts\nc = value_counts(y)\nf = value_counts',
+        ''
+      ),
+      'from pandas import value_counts\nfrom pandas import Series\nc = Series(y).value_counts()\nf = value_counts'
+    );
+  });
+});
+
 describe('the removed pandas functions among all rules', () => {
   it('are registered', () => {
     const ids = allRules.map(rule => rule.id);
     assert.ok(ids.includes('pandas.module-groupby'));
     assert.ok(ids.includes('pandas.dtype-counts'));
+    assert.ok(ids.includes('pandas.value-counts-function'));
   });
 });
