@@ -77,6 +77,22 @@ const MATH = {
   targets: ['math']
 };
 
+// numpy re-exported the standard library's warnings module as `np.warnings` until 1.24.
+const WARNINGS = {
+  id: 'numpy.warnings-module',
+  distribution: 'numpy',
+  since: '1.24.0',
+  summary:
+    '`np.warnings` was removed in numpy 1.24: it was the `warnings` module.',
+  link: NOTES('1.24.0'),
+  raises: {
+    ename: ['AttributeError', 'ImportError'],
+    message:
+      /module 'numpy' has no attribute 'warnings'|cannot import name 'warnings' from 'numpy'/
+  },
+  targets: ['warnings']
+};
+
 /** numpy's removed aliases and functions. */
 export const numpyRules: IRule[] = (
   [
@@ -106,6 +122,50 @@ export const numpyRules: IRule[] = (
           importing: { module: 'math', alias: 'math' }
         }),
         moduleMoved({ ...MATH, examples: [], module: 'numpy.math', to: 'math' })
+      ]
+    ),
+    // `np.warnings.filterwarnings('ignore')`, and `from numpy import warnings`.
+    anyOf(
+      {
+        ...WARNINGS,
+        examples: [
+          {
+            setup: 'import numpy as np',
+            before:
+              "np.warnings.filterwarnings('ignore')\nprint(np.log(np.array([1.0, 0.0])))",
+            after:
+              "import warnings\nwarnings.filterwarnings('ignore')\nprint(np.log(np.array([1.0, 0.0])))"
+          },
+          {
+            setup: 'import numpy as np',
+            before:
+              "with np.warnings.catch_warnings(record=True) as caught:\n    np.warnings.simplefilter('always')\n    np.log(np.array([-1.0]))\nprint([w.category.__name__ for w in caught])",
+            after:
+              "import warnings\nwith warnings.catch_warnings(record=True) as caught:\n    warnings.simplefilter('always')\n    np.log(np.array([-1.0]))\nprint([w.category.__name__ for w in caught])"
+          },
+          {
+            before:
+              "from numpy import warnings\nwarnings.filterwarnings('ignore', category=DeprecationWarning)\nprint(warnings.filters[0][:3])",
+            after:
+              "import warnings\nwarnings.filterwarnings('ignore', category=DeprecationWarning)\nprint(warnings.filters[0][:3])"
+          }
+        ]
+      },
+      [
+        aliasReplaced({
+          ...WARNINGS,
+          examples: [],
+          module: 'numpy',
+          name: 'warnings',
+          to: '@',
+          importing: { module: 'warnings', alias: 'warnings' }
+        }),
+        moduleMoved({
+          ...WARNINGS,
+          examples: [],
+          module: 'numpy.warnings',
+          to: 'warnings'
+        })
       ]
     ),
     ...ALIASES.map(([name, to, since, use]) =>

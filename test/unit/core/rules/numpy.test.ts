@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { proposeRewrite } from '../../../../src/core/rules';
 import { numpyRules } from '../../../../src/core/rules/numpy';
-import { answered, matchesIn, testExamples } from './helpers';
+import { answered, boundBy, matchesIn, testExamples } from './helpers';
 
 testExamples(numpyRules);
 
@@ -60,5 +60,85 @@ describe("numpy's removed aliases as bare names of a star import", () => {
       matchesIn(rule, 'from math import inf as Inf\nx = Inf'),
       []
     );
+  });
+});
+
+describe('np.warnings', () => {
+  const rule = numpyRules.find(r => r.id === 'numpy.warnings-module')!;
+  const rewritten = (source: string, setup = 'import numpy as np') =>
+    proposeRewrite(source, matchesIn(rule, source, { setup }), {
+      bound: boundBy({ setup })
+    })?.source ?? source;
+
+  it('is the warnings module, imported where the notebook does not import it', () => {
+    assert.equal(
+      rewritten("np.warnings.filterwarnings('ignore')"),
+      "import warnings\nwarnings.filterwarnings('ignore')"
+    );
+    assert.equal(
+      rewritten(
+        "import numpy\nnumpy.warnings.simplefilter('ignore', FutureWarning)",
+        ''
+      ),
+      "import numpy\nimport warnings\nwarnings.simplefilter('ignore', FutureWarning)"
+    );
+    assert.equal(
+      rewritten("npy.warnings.filterwarnings('ignore')", 'import numpy as npy'),
+      "import warnings\nwarnings.filterwarnings('ignore')"
+    );
+    // `%pylab` binds np without an import the notebook shows.
+    assert.equal(
+      rewritten("np.warnings.filterwarnings('ignore')", ''),
+      "import warnings\nwarnings.filterwarnings('ignore')"
+    );
+  });
+
+  it('is spelled as the notebook imports warnings, and imported once', () => {
+    assert.equal(
+      rewritten(
+        "np.warnings.filterwarnings('ignore')",
+        'import numpy as np\nimport warnings'
+      ),
+      "warnings.filterwarnings('ignore')"
+    );
+    assert.equal(
+      rewritten("import warnings\nnp.warnings.filterwarnings('ignore')"),
+      "import warnings\nwarnings.filterwarnings('ignore')"
+    );
+    assert.equal(
+      rewritten(
+        "np.warnings.filterwarnings('ignore')",
+        'import numpy as np\nimport warnings as w'
+      ),
+      "w.filterwarnings('ignore')"
+    );
+    assert.equal(
+      rewritten(
+        "def quiet():\n    np.warnings.simplefilter('ignore')\nwith np.warnings.catch_warnings():\n    quiet()"
+      ),
+      "import warnings\ndef quiet():\n    warnings.simplefilter('ignore')\nwith warnings.catch_warnings():\n    quiet()"
+    );
+  });
+
+  it("is the warnings module where numpy's was imported by name", () => {
+    assert.equal(
+      rewritten("from numpy import warnings\nwarnings.warn('x')", ''),
+      "import warnings\nwarnings.warn('x')"
+    );
+    assert.equal(
+      rewritten("from numpy import warnings as w\nw.warn('x')", ''),
+      "import warnings as w\nw.warn('x')"
+    );
+  });
+
+  it('leaves the warnings module, other numpy names and an np of its own', () => {
+    for (const [source, setup] of [
+      ["import warnings\nwarnings.filterwarnings('ignore')", ''],
+      ['with np.testing.suppress_warnings():\n    pass', 'import numpy as np'],
+      ["model.np.warnings.filterwarnings('ignore')", 'import numpy as np'],
+      ["np = Namespace()\nnp.warnings.filterwarnings('ignore')", '']
+    ]) {
+      assert.equal(rewritten(source, setup), source, source);
+    }
   });
 });
