@@ -33,7 +33,9 @@ export const READERS = [
   'fromfile',
   // np.load, joblib.load: given a path (json.load and pickle.load take a file).
   'load',
-  'load_svmlight_file'
+  'load_svmlight_file',
+  // IPython.display.Image of a file (PIL's Image is a module, never called).
+  'Image'
 ];
 // `open(path)` reads too, unless its mode writes.
 const WRITE_MODE = /[wax]/;
@@ -55,6 +57,8 @@ const PATH_PARTS = new Set([
   '.'
 ]);
 const PATH_CALLS = ['os.path.join', 'os.path.abspath', 'os.path.expanduser'];
+// Copies of one file compared byte for byte at most.
+const MAX_COMPARED = 4;
 
 /**
  * A copy of a file in the notebook's tree (IRuleContext.files, relative to its folder,
@@ -67,7 +71,8 @@ const PATH_CALLS = ['os.path.join', 'os.path.abspath', 'os.path.expanduser'];
 export function copyOf(
   files: ReadonlySet<string>,
   path: string,
-  unique = false
+  unique = false,
+  identical = false
 ): string | null {
   // A URL's stray spaces (`'.../winequality-red.csv '`) are no part of its name, nor are its
   // query and fragment; a `#` in a local path is (`E:\\#ML course\\data`).
@@ -114,11 +119,28 @@ export function copyOf(
     !best ||
     (next &&
       next.shared === best.shared &&
-      (unique || next.distance === best.distance))
+      (unique || next.distance === best.distance) &&
+      !identical)
   ) {
     return null;
   }
   return best.file;
+}
+
+/**
+ * The copies named like `path`'s file (`data/x.csv` and `figures/x.csv` for `x.csv`),
+ * when copyOf cannot choose between them and there are few enough to compare: the kernel
+ * is asked whether they hold the same bytes, and then any of them will do.
+ */
+export function tiedCopies(files: ReadonlySet<string>, path: string): string[] {
+  const name = path.replace(/\\/g, '/').split('/').pop() ?? '';
+  if (!/\.\w+$/.test(name) || copyOf(files, path)) {
+    return [];
+  }
+  const copies = [...files].filter(
+    file => file === name || file.endsWith(`/${name}`)
+  );
+  return copies.length > 1 && copies.length <= MAX_COMPARED ? copies : [];
 }
 
 /**
@@ -176,7 +198,8 @@ export function readPath(
       arg.name === 'fname' ||
       arg.name === 'filepath_or_buffer' ||
       arg.name === 'path_or_buf' ||
-      arg.name === 'io'
+      arg.name === 'io' ||
+      (callee.name === 'Image' && arg.name === 'filename')
   );
   return (positional[0] ?? named)?.value ?? null;
 }
@@ -237,6 +260,28 @@ export const dataCopyRules: IRule[] = [
           after: "print(len(open('data/mbox.txt').readlines()))",
           files: ['notebook.ipynb', 'data', 'data/mbox.txt'],
           answer: '0E:\\#ML course\\data/mbox.txt'
+        },
+        {
+          setup:
+            "import os\nfor folder in ('dataset', 'figures'):\n    os.makedirs(folder, exist_ok=True)\n    with open(f'{folder}/ex2data2.txt', 'w') as f:\n        f.write('0.05,0.69,1\\n')",
+          before: "print(open('ex2data2.txt').read().split(','))",
+          after: "print(open('dataset/ex2data2.txt').read().split(','))",
+          files: [
+            'notebook.ipynb',
+            'dataset',
+            'dataset/ex2data2.txt',
+            'figures',
+            'figures/ex2data2.txt'
+          ],
+          answer: '=0ex2data2.txt'
+        },
+        {
+          setup:
+            "import os\nfrom IPython.display import Image\nos.makedirs('pics', exist_ok=True)\nwith open('pics/Multi_Feature.PNG', 'wb') as f:\n    f.write(bytes.fromhex('89504e470d0a1a0a'))",
+          before: "print(len(Image(filename='Multi_Feature.PNG').data))",
+          after: "print(len(Image(filename='pics/Multi_Feature.PNG').data))",
+          files: ['notebook.ipynb', 'pics', 'pics/Multi_Feature.PNG'],
+          answer: '0Multi_Feature.PNG'
         }
       ]
     },
@@ -337,20 +382,31 @@ namespace Private {
     const whole =
       literal && parts.every(part => part !== null) ? parts.join('') : null;
     const bare = last !== null && !/\.\w+$/.test(last);
+    const tied = last !== null && !bare ? tiedCopies(context.files, last) : [];
     if (
       (whole !== null && context.files.has(whole.replace(/^\.\//, ''))) ||
-      (last !== null && !bare && !copyOf(context.files, last)) ||
+      (last !== null &&
+        !bare &&
+        !copyOf(context.files, last) &&
+        !tied.length) ||
       (whole !== null && bare && !bareCopyOf(context.files, whole))
     ) {
       return [];
     }
     const quote = text.endsWith('"') ? '"' : "'";
     // A pathlib path is asked about too (`folder / 'x.csv'`); anything else is not a path.
-    const expression = `(lambda p, os=__import__('os'): ('1' if not isinstance(p, (str, os.PathLike)) or os.path.exists(p) else '0') + str(p))(${text})`;
-    const decide = (answer: string) => {
+    const exists = `(lambda p, os=__import__('os'): ('1' if not isinstance(p, (str, os.PathLike)) or os.path.exists(p) else '0') + str(p))(${text})`;
+    // Copies of the same name, one as good as another: `=` first when their bytes agree.
+    const expression = tied.length
+      ? `(lambda f, os=__import__('os'), cmp=__import__('filecmp').cmp: ('=' if all(os.path.isfile(x) for x in f) and all(cmp(f[0], x, shallow=False) for x in f[1:]) else ''))(${JSON.stringify(tied)}) + ${exists}`
+      : exists;
+    const decide = (reply: string) => {
+      const identical = reply.startsWith('=');
+      const answer = identical ? reply.slice(1) : reply;
       const path = answer.slice(1);
       const copy = answer.startsWith('0')
-        ? (copyOf(context.files, path) ?? bareCopyOf(context.files, path))
+        ? (copyOf(context.files, path, false, identical) ??
+          bareCopyOf(context.files, path))
         : null;
       return copy && copy !== path
         ? [{ from: node.from, to: node.to, insert: `${quote}${copy}${quote}` }]

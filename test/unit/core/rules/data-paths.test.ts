@@ -4,7 +4,8 @@ import { proposeRewrite, type IRule } from '../../../../src/core/rules';
 import {
   bareCopyOf,
   copyOf,
-  dataCopyRules
+  dataCopyRules,
+  tiedCopies
 } from '../../../../src/core/rules/data-copies';
 import { dataPathRules } from '../../../../src/core/rules/data-paths';
 import { answered, matchesIn, testExamples } from './helpers';
@@ -89,6 +90,38 @@ describe('copies of data in the repository', () => {
 
   it('takes no copy of two equally near files of the same name', () => {
     assert.equal(copyOf(REPOSITORY, '../input/train.csv'), null);
+  });
+
+  it('takes either of two equally near copies once the kernel says their bytes agree', () => {
+    assert.deepEqual(tiedCopies(REPOSITORY, 'train.csv').sort(), [
+      '../../data/house/train.csv',
+      '../../data/titanic/train.csv'
+    ]);
+    assert.deepEqual(tiedCopies(REPOSITORY, 'iris.csv'), []);
+    const source = "df = pd.read_csv('train.csv')";
+    const [match] = matchesIn(rule('data.repository-copy'), source, {
+      files: [...REPOSITORY]
+    });
+    assert.match(match.question!.expression, /filecmp/);
+    assert.equal(
+      rewritten('data.repository-copy', source, '0train.csv'),
+      source
+    );
+    assert.equal(
+      rewritten('data.repository-copy', source, '=0train.csv'),
+      "df = pd.read_csv('../../data/house/train.csv')"
+    );
+  });
+
+  it("reads a copy of an image IPython's Image shows", () => {
+    assert.equal(
+      rewritten(
+        'data.repository-copy',
+        "from IPython.display import Image\nImage('cat.png')",
+        '0cat.png'
+      ),
+      "from IPython.display import Image\nImage('input/images/cat.png')"
+    );
   });
 
   it('takes the one copy of a file with no extension, never a folder or one of two', () => {
