@@ -46,7 +46,7 @@ const patchPositional = defineRule(
     raises: {
       ename: 'TypeError',
       message: new RegExp(
-        `^(${Object.keys(PATCHES).join('|')})\\.__init__\\(\\) takes .*positional arguments? but \\d+ were given`
+        `^(${Object.keys(PATCHES).join('|')})\\.__init__\\(\\) takes .*positional arguments? but \\d+ (positional arguments? )?(\\(and \\d+ keyword-only arguments?\\) )?were given`
       )
     },
     needs: Object.keys(PATCHES),

@@ -369,7 +369,7 @@ const keywordOnlyAsked = defineRule(
     raises: {
       ename: 'TypeError',
       message:
-        /too many positional arguments|takes (from \d+ to )?\d+ positional arguments? but \d+ (were|was) given/
+        /too many positional arguments|takes (from \d+ to )?\d+ positional arguments? but \d+ (positional arguments? )?(\(and \d+ keyword-only arguments?\) )?(were|was) given/
     },
     // Any call may be the one: only the failure says a signature was overrun.
     onFailureOnly: true,

@@ -43,6 +43,18 @@ describe('patch parameters that became keyword-only', () => {
     );
   });
 
+  it("explains Python 3.11's message, with or without keywords passed too", () => {
+    const message = matplotlibPatchRules[0].raises!.message as RegExp;
+    assert.match(
+      'Ellipse.__init__() takes 4 positional arguments but 5 were given',
+      message
+    );
+    assert.match(
+      'Ellipse.__init__() takes 4 positional arguments but 5 positional arguments (and 1 keyword-only argument) were given',
+      message
+    );
+  });
+
   it('leaves calls that already fit, unpack arguments, or are not patches', () => {
     for (const cell of [
       'patches.Ellipse(xy, 2, 1, angle=30)',

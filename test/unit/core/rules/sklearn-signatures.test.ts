@@ -8,7 +8,7 @@ import { askingScan, boundBy, matchesIn } from './helpers';
 describe("a scikit-learn callable's keyword-only arguments, asked of the kernel", () => {
   const { scan, rewritten } = askingScan(
     sklearnRemovedParamRules.filter(r => r.id === 'sklearn.keyword-only-asked'),
-    'from sklearn.metrics import brier_score_loss, confusion_matrix\nfrom sklearn.svm import SVC'
+    'from sklearn.metrics import brier_score_loss, confusion_matrix\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.svm import SVC'
   );
 
   it('names the arguments past those taken by position, in the old order', () => {
@@ -47,6 +47,27 @@ describe("a scikit-learn callable's keyword-only arguments, asked of the kernel"
     assert.match(match.question!.expression, /co_name == 'evaluate'/);
     assert.deepEqual(scan('make_model().fit(X, y, w)'), []);
     assert.deepEqual(scan('scores()[0](X, y)'), []);
+  });
+
+  it("answers Python 3.11's message for a call that also passes keywords", () => {
+    const [rule] = sklearnRemovedParamRules.filter(
+      r => r.id === 'sklearn.keyword-only-asked'
+    );
+    const message = rule.raises!.message as RegExp;
+    for (const text of [
+      'GridSearchCV.__init__() takes 3 positional arguments but 4 positional arguments (and 1 keyword-only argument) were given',
+      'f() takes 2 positional arguments but 3 positional arguments (and 2 keyword-only arguments) were given',
+      'brier_score_loss() takes 2 positional arguments but 3 were given'
+    ]) {
+      assert.match(text, message);
+    }
+    assert.equal(
+      rewritten(
+        'grid = GridSearchCV(regressor, params, scoring_fnc, cv=cv_sets)',
+        'sklearn.model_selection._search|2|scoring,n_jobs,refit,cv'
+      ),
+      'grid = GridSearchCV(regressor, params, scoring=scoring_fnc, cv=cv_sets)'
+    );
   });
 
   it('leaves the calls whose old order is listed, and starred calls', () => {
