@@ -265,11 +265,24 @@ const COMPREHENSIONS = new Map([
 /** Whether a node sits in a comprehension, which runs in a frame of its own. */
 export function inComprehension(node: SyntaxNode): boolean {
   for (let p = node.parent; p; p = p.parent) {
-    if (COMPREHENSIONS.has(p.name)) {
+    if (runsIn(p, node)) {
       return true;
     }
   }
   return false;
+}
+
+/**
+ * Whether `node`, below `scope`, runs in that comprehension's own frame: all of it but
+ * its first iterable (`clf.predict_proba(X)` in `[p[1] for p in clf.predict_proba(X)]`),
+ * which the enclosing scope evaluates and hands over.
+ */
+function runsIn(scope: SyntaxNode, node: SyntaxNode): boolean {
+  if (!COMPREHENSIONS.has(scope.name)) {
+    return false;
+  }
+  const iterable = scope.getChild('in')?.nextSibling;
+  return !iterable || node.from < iterable.from || node.to > iterable.to;
 }
 
 /**
@@ -293,10 +306,7 @@ export function inScopeOf(
     if (at.name === 'LambdaExpression') {
       return withoutFrame === 'global' ? expression : null;
     }
-    scope =
-      at.name === 'FunctionDefinition' || COMPREHENSIONS.has(at.name)
-        ? at
-        : null;
+    scope = at.name === 'FunctionDefinition' || runsIn(at, node) ? at : null;
   }
   if (!scope) {
     return expression;

@@ -496,6 +496,24 @@ describe('a frame whose column names mix text and numbers, given to an estimator
     );
   });
 
+  it("is asked where a comprehension's first iterable runs: in the enclosing scope", () => {
+    const source = 'predictions = [p[1] for p in clf.predict_proba(X_train)]';
+    const [match] = scanSource(source, [rule], {
+      versions: TODAY,
+      imports: new Map()
+    });
+    assert.doesNotMatch(match.question!.expression, /listcomp/);
+    assert.equal(
+      proposeRewrite(source, answered([match], 'True'))?.source,
+      'predictions = [p[1] for p in clf.predict_proba(X_train.to_numpy())]'
+    );
+    const [inner] = scanSource('ps = [m.predict(X) for m in models]', [rule], {
+      versions: TODAY,
+      imports: new Map()
+    });
+    assert.match(inner.question!.expression, /<listcomp>/);
+  });
+
   it("is asked of a frame's copy made by a method that changes nothing, never of other calls", () => {
     const asked = (source: string) =>
       scanSource(source, [rule], { versions: TODAY, imports: new Map() }).map(
