@@ -5,6 +5,7 @@ import {
   defineRule,
   matchAt
 } from './builders';
+import { spellName } from './bindings';
 import { moduleMoved } from './builders-imports';
 import {
   appendArgument,
@@ -186,6 +187,61 @@ export const numpyRules: IRule[] = (
           }
         ]
       })
+    ),
+    defineRule(
+      {
+        id: 'numpy.ptp-method',
+        targets: ['numpy.ptp'],
+        distribution: 'numpy',
+        since: '2.0.0',
+        summary:
+          "The arrays' `a.ptp()` was removed in numpy 2.0 (a Series' in pandas 2.0): use `np.ptp(a)`.",
+        link: NOTES('2.0.0'),
+        raises: {
+          ename: 'AttributeError',
+          message: /object has no attribute 'ptp'/
+        },
+        needs: ['ptp'],
+        examples: [
+          {
+            setup: 'import numpy as np\nC = np.array([[1.0, 4.0], [3.0, 2.0]])',
+            before:
+              'print(C.ptp(), (C / C.ptp()).tolist(), C.ptp(axis=1).tolist())',
+            after:
+              'print(np.ptp(C), (C / np.ptp(C)).tolist(), np.ptp(C, axis=1).tolist())'
+          }
+        ]
+      },
+      context =>
+        context.nodes('CallExpression').flatMap(call => {
+          const callee = calleeOf(context, call);
+          const owner = callee?.node.firstChild;
+          const args = argsOf(context, call);
+          const dotted = callee && dottedName(context, callee.node);
+          if (
+            callee?.name !== 'ptp' ||
+            callee.node.name !== 'MemberExpression' ||
+            !owner ||
+            (dotted !== null && resolve(context, dotted) === 'numpy.ptp')
+          ) {
+            return [];
+          }
+          // np.ptp(a) hands any other object to its own ptp: nothing changes for those.
+          const np = spellName(context, { module: 'numpy', alias: 'np' });
+          const rest = args.length
+            ? `, ${context.source.slice(args[0].from, args[args.length - 1].to)}`
+            : '';
+          return [
+            matchAt('numpy.ptp-method', call, [
+              {
+                from: call.from,
+                to: call.to,
+                insert: `${np.text}.ptp(${textOf(context, owner)}${rest})`,
+                needs: np.needs
+              }
+            ])
+          ];
+        })
     ),
     defineRule(
       {

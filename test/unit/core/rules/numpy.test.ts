@@ -142,3 +142,32 @@ describe('np.warnings', () => {
     }
   });
 });
+
+describe("an array's ptp()", () => {
+  const rule = numpyRules.find(r => r.id === 'numpy.ptp-method')!;
+  const rewritten = (source: string, setup = 'import numpy as np') =>
+    proposeRewrite(source, matchesIn(rule, source, { setup }), {
+      bound: boundBy({ setup })
+    })?.source ?? source;
+
+  it("is numpy's ptp of it, with its arguments, in the notebook's numpy spelling", () => {
+    assert.equal(
+      rewritten('radius = vor.points.ptp().max()'),
+      'radius = np.ptp(vor.points).max()'
+    );
+    assert.equal(
+      rewritten('r = a.ptp(axis=1)', 'import numpy'),
+      'r = numpy.ptp(a, axis=1)'
+    );
+    assert.equal(
+      rewritten('C = C / C.ptp()', 'import pandas as pd'),
+      'import numpy as np\nC = C / np.ptp(C)'
+    );
+  });
+
+  it("leaves numpy's own function alone", () => {
+    for (const source of ['p = np.ptp(p)', 'p = (p - p.min()) / np.ptp(p)']) {
+      assert.equal(rewritten(source), source);
+    }
+  });
+});
