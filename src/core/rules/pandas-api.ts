@@ -10,7 +10,8 @@ import {
   type IRuleInfo
 } from './builders';
 import { moduleMoved } from './builders-imports';
-import { argsOf, textOf } from './syntax';
+import type { SyntaxNode } from '@lezer/common';
+import { argsOf, calleeOf, statementOf, textOf } from './syntax';
 import type { IRule } from './types';
 
 /** pandas' release notes for a version, e.g. `2.0.0`. */
@@ -135,6 +136,60 @@ function asMatrix(info: IRuleInfo): IRule {
   );
 }
 
+/**
+ * `df.set_value(index, column, value)`, removed in pandas 1.0: it set one cell, or the
+ * cells `.loc` took (its fallback) → `df.loc[index, column] = value`, as a statement of
+ * its own, or `df = df.set_value(...)` (it returned the frame).
+ */
+function setValue(info: IRuleInfo): IRule {
+  return defineRule(
+    info,
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const owner = callee?.node.firstChild;
+        const args = argsOf(context, call);
+        const statement = statementOf(call);
+        if (
+          callee?.name !== 'set_value' ||
+          callee.node.name !== 'MemberExpression' ||
+          !owner ||
+          args.length !== 3 ||
+          args.some(arg => arg.name || arg.star)
+        ) {
+          return [];
+        }
+        const frame = textOf(context, owner);
+        const whole = (node: SyntaxNode | null) =>
+          node?.from === call.from && node.to === call.to;
+        const alone =
+          statement.name === 'ExpressionStatement' &&
+          whole(statement.firstChild);
+        const kept =
+          statement.name === 'AssignStatement' &&
+          whole(statement.lastChild) &&
+          statement.getChildren('AssignOp').length === 1 &&
+          textOf(context, statement.firstChild!) === frame;
+        if (!alone && !kept) {
+          return [];
+        }
+        const [index, column, value] = args.map(arg =>
+          context.source.slice(arg.valueFrom, arg.valueTo)
+        );
+        return [
+          matchAt(info.id, call, [
+            {
+              from: statement.from,
+              to: call.to,
+              insert: `${frame}.loc[${index}, ${column}] = ${value}`
+            }
+          ])
+        ];
+      }),
+    ['set_value']
+  );
+}
+
 /** pandas APIs removed between 0.20 and 3.0 that builders describe. */
 export const pandasApiRules: IRule[] = [
   asMatrix({
@@ -156,6 +211,28 @@ export const pandasApiRules: IRule[] = [
         setup: PANDAS_SETUP,
         before: "X = df.as_matrix(['b', 'a'])\nprint(X.shape, X[0].tolist())",
         after: "X = df[['b', 'a']].to_numpy()\nprint(X.shape, X[0].tolist())"
+      }
+    ]
+  }),
+  setValue({
+    id: 'pandas.set-value',
+    distribution: 'pandas',
+    since: '1.0.0',
+    summary:
+      '`DataFrame.set_value(index, column, value)` was removed in pandas 1.0: `df.loc[index, column] = value`.',
+    link: pandasNotes('1.0.0'),
+    raises: {
+      ename: 'AttributeError',
+      message: /'DataFrame' object has no attribute 'set_value'/
+    },
+    onFailureOnly: true,
+    examples: [
+      {
+        setup: PANDAS_SETUP,
+        before:
+          "df.set_value(1, 'b', 0.5)\ndf = df.set_value(len(df), 'a', 9)\nprint(df.to_dict('list'))",
+        after:
+          "df.loc[1, 'b'] = 0.5\ndf.loc[len(df), 'a'] = 9\nprint(df.to_dict('list'))"
       }
     ]
   }),

@@ -47,3 +47,39 @@ describe('DataFrame.as_matrix', () => {
     }
   });
 });
+
+describe('DataFrame.set_value', () => {
+  const rewrite = (cell: string) =>
+    rewriteAfter(
+      pandasApiRules,
+      'pandas.set-value',
+      cell,
+      'import pandas as pd'
+    );
+
+  it('is an assignment through .loc, where the call stands alone or keeps the frame', () => {
+    assert.equal(
+      rewrite("stepsS.set_value(len(stepsS) - 1, 'finish', i)"),
+      "stepsS.loc[len(stepsS) - 1, 'finish'] = i"
+    );
+    assert.equal(
+      rewrite("data_df = data_df.set_value(bad_height, 'Height', np.nan)"),
+      "data_df.loc[bad_height, 'Height'] = np.nan"
+    );
+    assert.equal(
+      rewrite('for name in names:\n    df.set_value(name, (m, n), t)'),
+      'for name in names:\n    df.loc[name, (m, n)] = t'
+    );
+  });
+
+  it('leaves other set_value calls alone', () => {
+    for (const cell of [
+      'w.set_value(np.asarray(0.0))',
+      "other = df.set_value(1, 'a', 2)",
+      "x = df.set_value(1, 'a', 2).sum()",
+      "df.set_value(1, 'a', 2, takeable=True)"
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
