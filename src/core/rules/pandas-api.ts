@@ -11,7 +11,13 @@ import {
 } from './builders';
 import { moduleMoved } from './builders-imports';
 import type { SyntaxNode } from '@lezer/common';
-import { argsOf, calleeOf, statementOf, textOf } from './syntax';
+import {
+  argsOf,
+  calleeOf,
+  removeArgument,
+  statementOf,
+  textOf
+} from './syntax';
 import type { IRule } from './types';
 
 /** pandas' release notes for a version, e.g. `2.0.0`. */
@@ -190,6 +196,72 @@ function setValue(info: IRuleInfo): IRule {
   );
 }
 
+/**
+ * `s.order(...)`, removed in pandas 0.20 → `s.sort_values(..., kind='mergesort')`: order
+ * sorted stably by default, sort_values does not, and equal values keep their order only
+ * with a stable sort. Descending, order reversed that sort, equal values too, with missing
+ * values still last: `ascending=False` becomes `[::-1]` of the ascending sort with them
+ * first. Its `na_last` has no counterpart of that name: left alone.
+ */
+function seriesOrder(info: IRuleInfo): IRule {
+  return defineRule(
+    info,
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const args = argsOf(context, call);
+        if (
+          callee?.name !== 'order' ||
+          callee.node.name !== 'MemberExpression' ||
+          args.some(arg => !arg.name || arg.name === 'na_last')
+        ) {
+          return [];
+        }
+        const property = callee.node.getChild('PropertyName')!;
+        const edits = [
+          { from: property.from, to: property.to, insert: 'sort_values' }
+        ];
+        const descending = args.find(
+          arg =>
+            arg.name === 'ascending' && textOf(context, arg.value) === 'False'
+        );
+        if (descending && args.some(arg => arg.name === 'inplace')) {
+          return [];
+        }
+        const added = [
+          ...(args.some(arg => arg.name === 'kind')
+            ? []
+            : ["kind='mergesort'"]),
+          ...(descending ? ["na_position='first'"] : [])
+        ];
+        if (descending) {
+          edits.push(removeArgument(context, call, args.indexOf(descending)));
+        }
+        if (added.length) {
+          const rest = args.filter(arg => arg !== descending);
+          edits.push(
+            rest.length
+              ? {
+                  from: rest[rest.length - 1].to,
+                  to: rest[rest.length - 1].to,
+                  insert: `, ${added.join(', ')}`
+                }
+              : {
+                  from: call.getChild('ArgList')!.from + 1,
+                  to: call.getChild('ArgList')!.from + 1,
+                  insert: added.join(', ')
+                }
+          );
+        }
+        if (descending) {
+          edits.push({ from: call.to, to: call.to, insert: '[::-1]' });
+        }
+        return [matchAt(info.id, call, edits)];
+      }),
+    ['order']
+  );
+}
+
 /** pandas APIs removed between 0.20 and 3.0 that builders describe. */
 export const pandasApiRules: IRule[] = [
   asMatrix({
@@ -211,6 +283,29 @@ export const pandasApiRules: IRule[] = [
         setup: PANDAS_SETUP,
         before: "X = df.as_matrix(['b', 'a'])\nprint(X.shape, X[0].tolist())",
         after: "X = df[['b', 'a']].to_numpy()\nprint(X.shape, X[0].tolist())"
+      }
+    ]
+  }),
+  seriesOrder({
+    id: 'pandas.series-order',
+    distribution: 'pandas',
+    since: '0.20.0',
+    summary:
+      "`Series.order()` was removed in pandas 0.20: `sort_values()`, with the stable sort order made (`kind='mergesort'`).",
+    link: pandasNotes('0.20.0'),
+    raises: {
+      ename: 'AttributeError',
+      message: /'Series' object has no attribute 'order'/
+    },
+    onFailureOnly: true,
+    examples: [
+      {
+        setup:
+          "import pandas as pd\ntotals = pd.Series([2, 5, None, 2, 9, 2], index=list('abcdef'))",
+        before:
+          'print(totals.order().index.tolist(), totals.order(ascending=False).index.tolist())',
+        after:
+          "print(totals.sort_values(kind='mergesort').index.tolist(), totals.sort_values(kind='mergesort', na_position='first')[::-1].index.tolist())"
       }
     ]
   }),

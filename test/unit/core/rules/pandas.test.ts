@@ -83,3 +83,43 @@ describe('DataFrame.set_value', () => {
     }
   });
 });
+
+describe('Series.order', () => {
+  const rewrite = (cell: string) =>
+    rewriteAfter(
+      pandasApiRules,
+      'pandas.series-order',
+      cell,
+      'import pandas as pd'
+    );
+
+  it('is a stable sort_values, descending as the reverse of the ascending sort', () => {
+    assert.equal(rewrite('obj.order()'), "obj.sort_values(kind='mergesort')");
+    assert.equal(
+      rewrite('tot = tot.order(ascending=False)'),
+      "tot = tot.sort_values(kind='mergesort', na_position='first')[::-1]"
+    );
+    assert.equal(
+      rewrite('return totals.order(ascending=False)[-n:]'),
+      "return totals.sort_values(kind='mergesort', na_position='first')[::-1][-n:]"
+    );
+    assert.equal(
+      rewrite("s.order(kind='quicksort', ascending=False).head(10)"),
+      "s.sort_values(kind='quicksort', na_position='first')[::-1].head(10)"
+    );
+    assert.equal(
+      rewrite('s.order(ascending=up)'),
+      "s.sort_values(ascending=up, kind='mergesort')"
+    );
+  });
+
+  it('leaves positional arguments, na_last and a descending sort in place', () => {
+    for (const cell of [
+      's.order(False)',
+      's.order(na_last=False)',
+      's.order(ascending=False, inplace=True)'
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
