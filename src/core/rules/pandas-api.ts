@@ -262,6 +262,35 @@ function seriesOrder(info: IRuleInfo): IRule {
   );
 }
 
+/**
+ * `df.drop(columns=[...], axis=1)`: pandas read the axis from `columns=` or `index=` and
+ * ignored `axis`; since 3.0 it refuses both. The axis goes.
+ */
+function dropAxis(info: IRuleInfo): IRule {
+  return defineRule(
+    info,
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const args = argsOf(context, call);
+        const axis = args.findIndex(arg => arg.name === 'axis');
+        if (
+          callee?.name !== 'drop' ||
+          callee.node.name !== 'MemberExpression' ||
+          axis < 0 ||
+          !args.some(arg => arg.name === 'columns' || arg.name === 'index') ||
+          args.some(arg => !arg.name || arg.name === 'labels')
+        ) {
+          return [];
+        }
+        return [
+          matchAt(info.id, args[axis], [removeArgument(context, call, axis)])
+        ];
+      }),
+    ['axis']
+  );
+}
+
 /** pandas APIs removed between 0.20 and 3.0 that builders describe. */
 export const pandasApiRules: IRule[] = [
   asMatrix({
@@ -283,6 +312,25 @@ export const pandasApiRules: IRule[] = [
         setup: PANDAS_SETUP,
         before: "X = df.as_matrix(['b', 'a'])\nprint(X.shape, X[0].tolist())",
         after: "X = df[['b', 'a']].to_numpy()\nprint(X.shape, X[0].tolist())"
+      }
+    ]
+  }),
+  dropAxis({
+    id: 'pandas.drop-axis-and-columns',
+    distribution: 'pandas',
+    since: '3.0.0',
+    summary:
+      '`drop(columns=..., axis=1)`: the axis was ignored where `columns=` or `index=` names it, and pandas 3.0 refuses both: the axis goes.',
+    link: pandasNotes('3.0.0'),
+    raises: {
+      ename: 'ValueError',
+      message: /Cannot specify both 'axis' and 'index'\/'columns'/
+    },
+    examples: [
+      {
+        setup: PANDAS_SETUP,
+        before: "X = df.drop(columns=['b'], axis=1)\nprint(X.columns.tolist())",
+        after: "X = df.drop(columns=['b'])\nprint(X.columns.tolist())"
       }
     ]
   }),

@@ -123,3 +123,34 @@ describe('Series.order', () => {
     }
   });
 });
+
+describe("drop's axis beside columns= or index=", () => {
+  const rewrite = (cell: string) =>
+    rewriteAfter(
+      pandasApiRules,
+      'pandas.drop-axis-and-columns',
+      cell,
+      'import pandas as pd'
+    );
+
+  it('goes, columns= and index= saying the axis', () => {
+    assert.equal(
+      rewrite("X = X.drop(columns=['target'], axis=1)"),
+      "X = X.drop(columns=['target'])"
+    );
+    assert.equal(
+      rewrite('df.drop(axis=0, index=[3, 4], inplace=True)'),
+      'df.drop(index=[3, 4], inplace=True)'
+    );
+  });
+
+  it('stays where it is the only axis given', () => {
+    for (const cell of [
+      "df.drop(['a'], axis=1)",
+      "df.drop(labels=['a'], axis=1)",
+      "df.drop('a', axis=1, columns=None)"
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
