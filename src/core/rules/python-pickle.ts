@@ -13,12 +13,20 @@ import type { IRule, IRuleContext, ITextEdit } from './types';
 
 const LOADS = ['pickle.load', 'cPickle.load', 'six.moves.cPickle.load'];
 const DUMPS = ['pickle.dump', 'cPickle.dump', 'six.moves.cPickle.dump'];
+// The csv module's readers and writers, given the file first.
+const CSV_FILES = [
+  'csv.reader',
+  'csv.writer',
+  'csv.DictReader',
+  'csv.DictWriter'
+];
 
 /**
- * Python 2 read and wrote a pickle through a file opened in text mode (`open(path, 'r')`),
- * as its text was bytes; Python 3's pickle needs a binary file. The file's `open` in the
- * cell, given to pickle directly or bound by `with ... as f` or `f = open(...)`, gets its
- * mode's `b`.
+ * Files opened in the mode Python 2 wanted. It read and wrote a pickle through a file
+ * opened in text mode (`open(path, 'r')`), as its text was bytes; Python 3's pickle needs
+ * a binary file. And its csv module took binary files (`'rb'`, `'wb'`), where Python 3's
+ * takes text. The file's `open` in the cell, given directly or bound by `with ... as f` or
+ * `f = open(...)`, gets the mode Python 3 needs.
  */
 export const pythonPickleRules: IRule[] = [
   defineRule(
@@ -70,10 +78,86 @@ export const pythonPickleRules: IRule[] = [
           ? [matchAt('python.pickle-binary-file', opened, edits)]
           : [];
       })
+  ),
+  defineRule(
+    {
+      id: 'python.csv-text-file',
+      needs: ['csv'],
+      distribution: 'python',
+      since: '3.0',
+      link: 'https://docs.python.org/3/library/csv.html#csv.reader',
+      summary:
+        "Python 3's csv module reads and writes text: open the file in text mode with `newline=''` (Python 2's documentation asked for `'rb'` and `'wb'`).",
+      raises: {
+        ename: ['Error', 'TypeError'],
+        message:
+          /iterator should return strings, not bytes|a bytes-like object is required, not 'str'/
+      },
+      examples: [
+        {
+          setup:
+            "import csv\nwith open('train.csv', 'w') as f:\n    f.write('Survived,Age\\n1,22\\n')",
+          before:
+            "rows = csv.reader(open('train.csv', 'rb'))\nheader = next(rows)\nprint(header, list(rows))",
+          after:
+            "rows = csv.reader(open('train.csv', 'r', newline=''))\nheader = next(rows)\nprint(header, list(rows))"
+        },
+        {
+          setup: 'import csv',
+          before:
+            "with open('out.csv', 'wb') as fp:\n    writer = csv.writer(fp)\n    writer.writerow(['a', 1])\nprint(open('out.csv').read().split())",
+          after:
+            "with open('out.csv', 'w', newline='') as fp:\n    writer = csv.writer(fp)\n    writer.writerow(['a', 1])\nprint(open('out.csv').read().split())"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        if (!callsTo(context, call, CSV_FILES)) {
+          return [];
+        }
+        const [file] = argsOf(context, call);
+        const opened =
+          file && !file.name && Private.opened(context, file.value, call);
+        const edits = opened && Private.text(context, opened);
+        return edits ? [matchAt('python.csv-text-file', opened, edits)] : [];
+      })
   )
 ];
 
 namespace Private {
+  /**
+   * The edits opening a file for csv as Python 3 wants: `'rb'` → `'r'`, `'wb'` → `'w'`,
+   * with `newline=''`. Null where the mode is no binary literal.
+   */
+  export function text(
+    context: IRuleContext,
+    open: SyntaxNode
+  ): ITextEdit[] | null {
+    const args = argsOf(context, open);
+    const mode =
+      args.find(arg => arg.name === 'mode') ??
+      (args[1] && !args[1].name ? args[1] : undefined);
+    const value = mode && stringValue(textOf(context, mode.value));
+    if (
+      !mode ||
+      !value ||
+      !/^[rwa]\+?b$|^b[rwa]$/.test(value) ||
+      args.some(arg => arg.star || arg.name === 'newline')
+    ) {
+      return null;
+    }
+    const quote = textOf(context, mode.value).slice(-1);
+    return [
+      {
+        from: mode.value.from,
+        to: mode.value.to,
+        insert: `${quote}${value.replace('b', '')}${quote}`
+      },
+      appendArgument(context, open, `newline=${quote}${quote}`)
+    ];
+  }
+
   /** Whether a call is the builtin `open`. */
   function isOpen(context: IRuleContext, node: SyntaxNode): boolean {
     const callee = node.name === 'CallExpression' && calleeOf(context, node);

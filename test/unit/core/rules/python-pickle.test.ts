@@ -65,3 +65,41 @@ describe('pickles read and written through text files', () => {
     }
   });
 });
+
+describe("csv files opened in Python 2's binary mode", () => {
+  const csvRule = pythonPickleRules.find(r => r.id === 'python.csv-text-file')!;
+  const text = (source: string, setup = 'import csv') =>
+    proposeRewrite(source, matchesIn(csvRule, source, { setup }))?.source ??
+    source;
+
+  it("are opened as text with newline='', given directly or through a name", () => {
+    assert.equal(
+      text("csv_file_object = csv.reader(open(file_name, 'rb'))"),
+      "csv_file_object = csv.reader(open(file_name, 'r', newline=''))"
+    );
+    assert.equal(
+      text(
+        "with open('out.csv', \"wb\") as fp:\n    w = csv.writer(fp, delimiter=',')"
+      ),
+      'with open(\'out.csv\', "w", newline="") as fp:\n    w = csv.writer(fp, delimiter=\',\')'
+    );
+    assert.equal(
+      text(
+        "f = open('a.csv', mode='rb')\nrows = reader(f)",
+        'from csv import reader'
+      ),
+      "f = open('a.csv', mode='r', newline='')\nrows = reader(f)"
+    );
+  });
+
+  it('leaves text modes, modes not written out and files not given to csv', () => {
+    for (const source of [
+      "rows = csv.reader(open('a.csv'))",
+      "rows = csv.reader(open('a.csv', mode))",
+      "data = open('a.bin', 'rb').read()",
+      "rows = csv.reader(open('a.csv', 'rb', newline=''))"
+    ]) {
+      assert.equal(text(source), source);
+    }
+  });
+});
