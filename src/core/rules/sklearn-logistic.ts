@@ -177,6 +177,51 @@ const l1Solver = defineRule(
 );
 
 /**
+ * The same, with the penalty given as a value (`penalty=penalty`, a grid of settings):
+ * only once the fit failed saying the penalty was l1. liblinear, the old default, took
+ * both penalties.
+ */
+const l1SolverValue = defineRule(
+  {
+    id: 'sklearn.logistic-l1-solver-value',
+    distribution: 'scikit-learn',
+    since: '0.22',
+    summary:
+      "`LogisticRegression(penalty=p)` was given `'l1'` and relied on the old default solver, liblinear, which took both penalties (lbfgs since 0.22 takes no l1): it is pinned.",
+    link: sklearnNotes('0.22'),
+    raises: l1Solver.raises,
+    onFailureOnly: true,
+    examples: [
+      {
+        setup:
+          'from sklearn.datasets import load_breast_cancer\nfrom sklearn.linear_model import LogisticRegression\nX, y = load_breast_cancer(return_X_y=True)',
+        before:
+          "def make(penalty):\n    return LogisticRegression(C=0.1, penalty=penalty)\nprint([(make(p).fit(X, y).coef_ != 0).sum() < X.shape[1] for p in ('l1', 'l2')])",
+        after:
+          "def make(penalty):\n    return LogisticRegression(C=0.1, penalty=penalty, solver='liblinear')\nprint([(make(p).fit(X, y).coef_ != 0).sum() < X.shape[1] for p in ('l1', 'l2')])"
+      }
+    ]
+  },
+  context =>
+    callsOf(context, {
+      callees: ['LogisticRegression'],
+      module: 'sklearn'
+    }).flatMap((call): IRuleMatch[] => {
+      const args = argsOf(context, call);
+      const penalty = args.find(arg => arg.name === 'penalty');
+      if (
+        !penalty ||
+        stringValue(textOf(context, penalty.value)) !== null ||
+        args.some(arg => arg.name === 'solver' || arg.star || !arg.name)
+      ) {
+        return [];
+      }
+      return [Private.liblinear(context, call, l1SolverValue.id, penalty)];
+    }),
+  ['penalty']
+);
+
+/**
  * The default solver became lbfgs in 0.22 (and multiclass fits multinomial): in a notebook
  * dated before, liblinear is pinned, which was one-vs-rest on more than two classes and
  * no longer is itself, so there it goes in a OneVsRestClassifier; the kernel is asked how
@@ -298,6 +343,7 @@ const liblinearMulticlass = defineRule(
 export const sklearnLogisticRules: IRule[] = [
   multiClass,
   l1Solver,
+  l1SolverValue,
   defaultSolver,
   liblinearMulticlass
 ];

@@ -102,3 +102,29 @@ describe("liblinear's one-vs-rest on more than two classes", () => {
     }
   });
 });
+
+describe('LogisticRegression(penalty=value) without a solver, once an l1 penalty failed', () => {
+  const valueRule = sklearnLogisticRules.find(
+    r => r.id === 'sklearn.logistic-l1-solver-value'
+  )!;
+  testExamples([valueRule]);
+
+  it('pins liblinear, which took both penalties', () => {
+    const source =
+      'def create(c, penalty):\n    return LogisticRegression(C=c, penalty=penalty, dual=False)';
+    assert.equal(
+      proposeRewrite(source, matchesIn(valueRule, source))?.source,
+      "def create(c, penalty):\n    return LogisticRegression(C=c, penalty=penalty, dual=False, solver='liblinear')"
+    );
+  });
+
+  it('leaves a penalty written out, and calls that name a solver', () => {
+    for (const source of [
+      "LogisticRegression(penalty='l2')",
+      "LogisticRegression(penalty=p, solver='saga')",
+      'LogisticRegression(**params)'
+    ]) {
+      assert.deepEqual(matchesIn(valueRule, source), [], source);
+    }
+  });
+});
