@@ -7,7 +7,8 @@ import {
   calleeOf,
   removeArgument,
   stringValue,
-  textOf
+  textOf,
+  type IArgument
 } from './syntax';
 import { IRIS } from './sklearn-info';
 import { sklearnNotes } from './sklearn-modules';
@@ -158,21 +159,9 @@ const l1Solver = defineRule(
     ]
   },
   context =>
-    callsOf(context, {
-      callees: ['LogisticRegression'],
-      module: 'sklearn'
-    }).flatMap((call): IRuleMatch[] => {
-      const args = argsOf(context, call);
-      const penalty = args.find(arg => arg.name === 'penalty');
-      if (
-        !penalty ||
-        stringValue(textOf(context, penalty.value)) !== 'l1' ||
-        args.some(arg => arg.name === 'solver' || arg.star || !arg.name)
-      ) {
-        return [];
-      }
-      return [Private.liblinear(context, call, l1Solver.id, penalty)];
-    }),
+    Private.penalized(context, 'l1').map(({ call, penalty }) =>
+      Private.liblinear(context, call, l1Solver.id, penalty)
+    ),
   ['l1']
 );
 
@@ -203,21 +192,9 @@ const l1SolverValue = defineRule(
     ]
   },
   context =>
-    callsOf(context, {
-      callees: ['LogisticRegression'],
-      module: 'sklearn'
-    }).flatMap((call): IRuleMatch[] => {
-      const args = argsOf(context, call);
-      const penalty = args.find(arg => arg.name === 'penalty');
-      if (
-        !penalty ||
-        stringValue(textOf(context, penalty.value)) !== null ||
-        args.some(arg => arg.name === 'solver' || arg.star || !arg.name)
-      ) {
-        return [];
-      }
-      return [Private.liblinear(context, call, l1SolverValue.id, penalty)];
-    }),
+    Private.penalized(context, null).map(({ call, penalty }) =>
+      Private.liblinear(context, call, l1SolverValue.id, penalty)
+    ),
   ['penalty']
 );
 
@@ -354,6 +331,28 @@ namespace Private {
    * cell fits it on labels it names, the kernel says how many classes they hold, and on
    * more than two the estimator goes in a OneVsRestClassifier.
    */
+  /**
+   * The LogisticRegression calls that pass `penalty=` and no solver, every argument by
+   * name, whose penalty is the string `written` (null: a value, not a string written out).
+   */
+  export function penalized(
+    context: IRuleContext,
+    written: string | null
+  ): { call: SyntaxNode; penalty: IArgument }[] {
+    return callsOf(context, {
+      callees: ['LogisticRegression'],
+      module: 'sklearn'
+    }).flatMap(call => {
+      const args = argsOf(context, call);
+      const penalty = args.find(arg => arg.name === 'penalty');
+      return penalty &&
+        stringValue(textOf(context, penalty.value)) === written &&
+        !args.some(arg => arg.name === 'solver' || arg.star || !arg.name)
+        ? [{ call, penalty }]
+        : [];
+    });
+  }
+
   export function liblinear(
     context: IRuleContext,
     call: SyntaxNode,
