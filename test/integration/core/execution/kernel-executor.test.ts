@@ -60,13 +60,16 @@ describe('KernelExecutor against a real kernel', { timeout: 120_000 }, () => {
   });
 
   it('runs short cells back to back without a per-cell stall', async () => {
-    const started = Date.now();
+    const times: number[] = [];
     for (let i = 0; i < 40; i++) {
+      const started = Date.now();
       assert.equal((await executor.execute(`x = ${i}`)).status, 'ok');
+      times.push(Date.now() - started);
     }
-    const perCell = (Date.now() - started) / 40;
-    // Nagle's algorithm on the server's WebSocket would add about 40 ms to each.
-    assert.ok(perCell < 25, `${perCell} ms per cell`);
+    // Nagle's algorithm on the server's WebSocket would add about 40 ms to every cell; the
+    // median is that stall, where a busy machine slows a few cells only.
+    const median = times.sort((a, b) => a - b)[times.length / 2];
+    assert.ok(median < 35, `${median} ms per cell (median)`);
   });
 
   it('still collects outputs when a cell output area takes the future', async () => {
