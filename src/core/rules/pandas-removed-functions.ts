@@ -74,8 +74,7 @@ export const pandasRemovedFunctionRules: IRule[] = [
     },
     // An alias (`from pandas import groupby as gb`) leaves the word out of the cell.
     context =>
-      !context.source.includes('groupby') &&
-      ![...context.imports.values()].includes('pandas.groupby')
+      !Private.mentions(context, 'groupby')
         ? []
         : [
             ...context.nodes('CallExpression').flatMap(call => {
@@ -147,8 +146,7 @@ export const pandasRemovedFunctionRules: IRule[] = [
     },
     // An alias (`from pandas import value_counts as vc`) leaves the word out of the cell.
     context =>
-      !context.source.includes('value_counts') &&
-      ![...context.imports.values()].includes('pandas.value_counts')
+      !Private.mentions(context, 'value_counts')
         ? []
         : [
             ...['VariableName', 'MemberExpression']
@@ -220,6 +218,14 @@ export const pandasRemovedFunctionRules: IRule[] = [
 ];
 
 namespace Private {
+  /** Whether a cell names pandas' function `name`: in its text, or through an alias. */
+  export function mentions(context: IRuleContext, name: string): boolean {
+    return (
+      context.source.includes(name) ||
+      [...context.imports.values()].includes(`pandas.${name}`)
+    );
+  }
+
   // Expressions a method call binds to whole: anything else is put in parentheses.
   const ATOMS = new Set([
     'VariableName',
