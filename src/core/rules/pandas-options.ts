@@ -5,12 +5,13 @@ import {
   argsOf,
   calleeOf,
   dottedName,
+  dropStatement,
   resolve,
   stringValue,
   textOf,
   type IArgument
 } from './syntax';
-import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 /** pandas' option functions, and whether every other positional argument is a key. */
 const OPTION_CALLS = new Map([
@@ -196,29 +197,6 @@ function removedOptions(context: IRuleContext, ruleId: string): IRuleMatch[] {
       : [];
   });
   return [...calls, ...assignments];
-}
-
-/**
- * The edit taking a statement out: its line, where the statement is all the line holds and
- * its block keeps another statement; else `pass` in its place, which keeps a block a block.
- */
-function dropStatement(
-  context: IRuleContext,
-  statement: SyntaxNode
-): ITextEdit {
-  const start = context.source.lastIndexOf('\n', statement.from - 1) + 1;
-  const end = context.source.indexOf('\n', statement.to);
-  const line = context.source.slice(start, end < 0 ? undefined : end);
-  let others = 0;
-  for (let c = statement.parent?.firstChild; c; c = c.nextSibling) {
-    others += c.from !== statement.from && /Statement$/.test(c.name) ? 1 : 0;
-  }
-  const alone =
-    line.trim() === textOf(context, statement) &&
-    (others > 0 || statement.parent?.name === 'Script');
-  return alone
-    ? { from: start, to: end < 0 ? statement.to : end + 1, insert: '' }
-    : { from: statement.from, to: statement.to, insert: 'pass' };
 }
 
 /** pandas option names that no longer pick the option they did, or any option. */

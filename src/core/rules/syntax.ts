@@ -240,6 +240,29 @@ export function statementOf(node: SyntaxNode): SyntaxNode {
   return current;
 }
 
+/**
+ * The edit taking a statement out: its line, where the statement is all the line holds and
+ * its block keeps another statement; else `pass` in its place, which keeps a block a block.
+ */
+export function dropStatement(
+  context: IRuleContext,
+  statement: SyntaxNode
+): ITextEdit {
+  const start = context.source.lastIndexOf('\n', statement.from - 1) + 1;
+  const end = context.source.indexOf('\n', statement.to);
+  const line = context.source.slice(start, end < 0 ? undefined : end);
+  let others = 0;
+  for (let c = statement.parent?.firstChild; c; c = c.nextSibling) {
+    others += c.from !== statement.from && /Statement$/.test(c.name) ? 1 : 0;
+  }
+  const alone =
+    line.trim() === textOf(context, statement) &&
+    (others > 0 || statement.parent?.name === 'Script');
+  return alone
+    ? { from: start, to: end < 0 ? statement.to : end + 1, insert: '' }
+    : { from: statement.from, to: statement.to, insert: 'pass' };
+}
+
 /** The indentation of the line that holds `offset`. */
 export function indentAt(source: string, offset: number): string {
   const start = source.lastIndexOf('\n', offset - 1) + 1;

@@ -1,6 +1,7 @@
+import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
-import { argsOf, calleeOf, dottedName, textOf } from './syntax';
-import type { IRule } from './types';
+import { argsOf, calleeOf, childrenOf, dottedName, textOf } from './syntax';
+import type { IRule, IRuleContext } from './types';
 
 /**
  * `int(sklearn.__version__[2:4])`: the minor version read at fixed positions of `0.NN`, to
@@ -82,5 +83,112 @@ export const versionStringRules: IRule[] = [
           ])
         ];
       })
+  ),
+  defineRule(
+    {
+      id: 'python.version-guard',
+      distribution: 'python',
+      since: '3.0',
+      summary:
+        'A guard that refused to run on anything but Python 2 (`if version_info.major != 2: raise ...`) goes: the notebook is being brought to Python 3, which is what it refused.',
+      link: 'https://docs.python.org/3/library/sys.html#sys.version_info',
+      raises: {
+        ename: [
+          'Exception',
+          'RuntimeError',
+          'OSError',
+          'SystemError',
+          'SystemExit',
+          'ImportError',
+          'ValueError',
+          'NotImplementedError'
+        ],
+        message: /[\s\S]*/
+      },
+      // Any exception may be the guard's: only the guard that raised it is taken out.
+      onFailureOnly: true,
+      examples: [
+        {
+          setup: 'import sys',
+          before:
+            "if sys.version_info[0] != 2:\n    raise Exception('Please use Python 2.7')\nprint('ran')",
+          after: "print('ran')"
+        }
+      ]
+    },
+    context =>
+      context.nodes('IfStatement').flatMap(statement => {
+        const parts = childrenOf(statement).filter(
+          node => node.name !== 'Comment'
+        );
+        const test = parts[1];
+        const body = parts[2];
+        if (
+          statement.parent?.name !== 'Script' ||
+          parts.length !== 3 ||
+          body?.name !== 'Body' ||
+          !Private.readsVersionOnly(context, test) ||
+          !Private.refuses(context, body)
+        ) {
+          return [];
+        }
+        const start = context.source.lastIndexOf('\n', statement.from - 1) + 1;
+        return [
+          matchAt('python.version-guard', statement, [
+            { from: start, to: statement.to, insert: '' }
+          ])
+        ];
+      })
   )
 ];
+
+namespace Private {
+  const VERSION_NAMES = new Set([
+    'sys',
+    'version_info',
+    'platform',
+    'python_version'
+  ]);
+
+  /**
+   * Whether a condition reads the interpreter's version and nothing else: names from
+   * `sys` and `platform` (`version_info`, `sys.version`, `python_version()`), and numbers.
+   */
+  export function readsVersionOnly(
+    context: IRuleContext,
+    test: SyntaxNode | undefined
+  ): boolean {
+    if (!test || !/version/.test(textOf(context, test))) {
+      return false;
+    }
+    let only = true;
+    test.cursor().iterate(node => {
+      if (
+        node.name === 'VariableName' &&
+        !VERSION_NAMES.has(context.source.slice(node.from, node.to))
+      ) {
+        only = false;
+      }
+    });
+    return only;
+  }
+
+  /** Whether a block only refuses: it raises or exits, and at most prints first. */
+  export function refuses(context: IRuleContext, body: SyntaxNode): boolean {
+    const statements = childrenOf(body).filter(node =>
+      /Statement$/.test(node.name)
+    );
+    const stops = (node: SyntaxNode) =>
+      node.name === 'RaiseStatement' ||
+      (node.name === 'ExpressionStatement' &&
+        /^(sys\.)?exit\(/.test(textOf(context, node)));
+    const prints = (node: SyntaxNode) =>
+      node.name === 'ExpressionStatement' &&
+      /^print\(/.test(textOf(context, node));
+    return (
+      statements.length > 0 &&
+      stops(statements[statements.length - 1]) &&
+      statements.slice(0, -1).every(prints)
+    );
+  }
+}

@@ -42,3 +42,42 @@ describe('python.version-slice', () => {
     }
   });
 });
+
+describe('python.version-guard', () => {
+  const rewrite = (cell: string) =>
+    rewriteAfter(versionStringRules, 'python.version-guard', cell, '');
+
+  it('takes out a top-level guard that raises or exits on anything but Python 2', () => {
+    assert.equal(
+      rewrite(
+        "import numpy as np\nfrom sys import version_info\nif version_info.major != 2 and version_info.minor != 7:\n    raise Exception('Please use Python 2.7')\n\n%matplotlib inline"
+      ),
+      'import numpy as np\nfrom sys import version_info\n\n%matplotlib inline'
+    );
+    assert.equal(
+      rewrite(
+        "import sys\nif sys.version_info[0] >= 3:\n    print('Python 2 only')\n    sys.exit(1)\nx = 1"
+      ),
+      'import sys\nx = 1'
+    );
+    assert.equal(
+      rewrite(
+        "import sys\nif sys.version[0] != '2':  # check\n    raise RuntimeError('py2')"
+      ),
+      'import sys\n'
+    );
+  });
+
+  it('leaves a branch on the version, and a guard on anything else, alone', () => {
+    for (const cell of [
+      'import sys\nif sys.version_info[0] == 3:\n    import pickle\nelse:\n    import cPickle as pickle',
+      "import sys\nif sys.version_info[0] != 2:\n    raise Exception('py2')\nelse:\n    x = 1",
+      "import sys\nif sys.version_info[0] != 2 and strict:\n    raise Exception('py2')",
+      "if len(data) < 10:\n    raise Exception('too few rows')",
+      "import sys\ndef check():\n    if sys.version_info[0] != 2:\n        raise Exception('py2')",
+      "import sys\nif sys.version_info[0] != 2:\n    x = 2\n    raise Exception('py2')"
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
