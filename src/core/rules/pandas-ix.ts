@@ -167,6 +167,18 @@ export const pandasIxRule: IRule = defineRule(
       ) {
         return [];
       }
+      const keys = subscriptKeys(context, subscript);
+      // Labels on every axis (`describe().ix['50%']`) are labels on any index.
+      if (
+        keys.every(key => ['label', 'all'].includes(keyKind(key))) &&
+        keys.some(key => keyKind(key) === 'label')
+      ) {
+        return [
+          matchAt('pandas.ix', subscript, [
+            { from: property.from, to: property.to, insert: 'loc' }
+          ])
+        ];
+      }
       const owner = dottedName(context, member.firstChild!);
       const match = matchAt(
         'pandas.ix',
@@ -177,7 +189,6 @@ export const pandasIxRule: IRule = defineRule(
       if (owner === null) {
         return [match];
       }
-      const keys = subscriptKeys(context, subscript);
       const question = ixQuestion(owner, keys);
       match.question = {
         // In a function that failed, about its own frame's object.

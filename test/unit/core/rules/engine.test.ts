@@ -419,6 +419,37 @@ describe('kernel questions', () => {
   });
 });
 
+describe('.ix with labels on every axis', () => {
+  it('is .loc on any index, with no question for the kernel', () => {
+    for (const [before, after] of [
+      ["row = data.describe().ix['50%']", "row = data.describe().loc['50%']"],
+      ["x = df.ix[:, ['a', 'b']]", "x = df.loc[:, ['a', 'b']]"],
+      ["x = df.ix['a':'c', 'name']", "x = df.loc['a':'c', 'name']"]
+    ]) {
+      const matches = scanSource(before, allRules, {
+        versions: TODAY
+      }).filter(m => m.ruleId === 'pandas.ix');
+      assert.deepEqual(
+        matches.map(m => [m.ruleId, !!m.question]),
+        [['pandas.ix', false]]
+      );
+      assert.equal(proposeRewrite(before, matches)?.source, after);
+    }
+  });
+  it('still asks where a key may be a position', () => {
+    for (const source of [
+      'x = df.ix[:, :]',
+      "x = df.ix[0, 'a']",
+      'x = df.ix[k]'
+    ]) {
+      const [match] = scanSource(source, allRules, {
+        versions: TODAY
+      }).filter(m => m.ruleId === 'pandas.ix');
+      assert.equal(match.edits.length, 0, source);
+    }
+  });
+});
+
 describe('.ix with positions on one axis and labels on the other', () => {
   const answer = (source: string, reply: string) => {
     const [match] = scanSource(source, allRules, { versions: TODAY });
