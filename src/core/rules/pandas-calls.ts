@@ -139,6 +139,14 @@ export const pandasCallRules: IRule[] = [
           before: 'both = df.append(df)\nprint(len(both))',
           after: 'both = pd.concat([df, df])\nprint(len(both))',
           answer: 'DataFrame'
+        },
+        {
+          setup: PANDAS_SETUP,
+          before:
+            "both = df.append(df.describe().loc['mean'])\nprint(both.index[-1], both.shape)",
+          after:
+            "both = pd.concat([df, df.describe().loc['mean'].to_frame().T])\nprint(both.index[-1], both.shape)",
+          answer: 'DataFrame'
         }
       ]
     },
@@ -161,6 +169,8 @@ export const pandasCallRules: IRule[] = [
         const pd = spellModule(context, 'pandas', 'pd');
         const other = positional[0].value;
         const text = argText(context, positional[0]);
+        // A frame's row, which a Series' append would have joined as values.
+        const row = Private.isRowOfFrame(context, other);
         // What concat needs in place of append's argument: rows as frames.
         const frames =
           other.name === 'DictionaryExpression'
@@ -170,7 +180,7 @@ export const pandasCallRules: IRule[] = [
               ? `${pd.name}.DataFrame(${text})`
               : other.name === 'ArrayExpression'
                 ? text.slice(1, -1).trim()
-                : Private.isSeriesCall(context, other)
+                : Private.isSeriesCall(context, other) || row
                   ? `${text}.to_frame().T`
                   : text;
         const rest = keywords.map(arg => `, ${argText(context, arg)}`).join('');
@@ -178,7 +188,7 @@ export const pandasCallRules: IRule[] = [
         return onReceiver(context, 'pandas.append', {
           node: call,
           owner,
-          types: ['DataFrame', 'Series'],
+          types: row ? ['DataFrame'] : ['DataFrame', 'Series'],
           edits: [...pd.edits, { from: call.from, to: call.to, insert }],
           // No list.append takes these keywords.
           certain: keywords.length > 0
@@ -590,6 +600,30 @@ namespace Private {
     return rows
       ? `${frame}.from_dict(dict(${items}), orient=${orient}, columns=${columns})`
       : `${frame}(dict(${items})${columns === undefined ? '' : `, columns=${columns}`})`;
+  }
+
+  /**
+   * Whether a node reads one row of a frame as a Series: one literal label or position
+   * through `.loc`, `.iloc` or `.ix` (`data.describe().loc['50%']`), which `append` took
+   * as a row and `concat` would take as a column.
+   */
+  export function isRowOfFrame(
+    context: IRuleContext,
+    node: SyntaxNode
+  ): boolean {
+    const indexer = node.name === 'MemberExpression' ? node.firstChild : null;
+    const open = node.getChild('[');
+    const property = indexer?.getChild('PropertyName');
+    if (
+      !open ||
+      indexer?.name !== 'MemberExpression' ||
+      !property ||
+      !['loc', 'iloc', 'ix'].includes(textOf(context, property))
+    ) {
+      return false;
+    }
+    const key = context.source.slice(open.to, node.lastChild!.from).trim();
+    return /^(-?\d+|'[^'\n]*'|"[^"\n]*")$/.test(key);
   }
 
   /** Whether a node is a call of pandas' Series constructor (`pd.Series(...)`). */

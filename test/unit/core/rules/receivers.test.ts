@@ -73,6 +73,17 @@ describe('rules that depend on the receiver', () => {
       ),
       "df = pd.concat([df, pd.Series({'a': 1}, name='x').to_frame().T], ignore_index=True)"
     );
+    // A frame's row by one label or position is a Series too: a row of a frame.
+    const row = "samples = samples.append(data.describe().loc['50%'])";
+    assert.equal(
+      rewrite(row, 'DataFrame'),
+      "samples = pd.concat([samples, data.describe().loc['50%'].to_frame().T])"
+    );
+    assert.equal(rewrite(row, 'Series'), row);
+    assert.equal(
+      rewrite('both = df.append(other.iloc[:3])', 'DataFrame'),
+      'both = pd.concat([df, other.iloc[:3]])'
+    );
     assert.equal(
       rewrite('all_rows = df.append([rows, rows])', 'DataFrame'),
       'all_rows = pd.concat([df, rows, rows])'
