@@ -340,5 +340,84 @@ export const python2CallRules: IRule[] = [
       ]
     },
     context => findCmp(context, 'python.sort-cmp')
+  ),
+  defineRule(
+    {
+      ...py2,
+      id: 'python.translate-deletechars',
+      needs: ['translate('],
+      summary:
+        "Python 2's `s.translate(table, deletechars)` is `s.translate(str.maketrans(from, to, deletechars))` in Python 3: str.translate takes the table alone, and the characters to delete go into it.",
+      link: 'https://docs.python.org/3/library/stdtypes.html#str.maketrans',
+      raises: {
+        ename: 'TypeError',
+        message: /str\.translate\(\) takes exactly one argument \(2 given\)/
+      },
+      // bytes.translate still takes the characters to delete: only a str's call that failed.
+      onFailureOnly: true,
+      examples: [
+        {
+          setup: 'import string',
+          before:
+            "s = 'Hi, there! Ok?'\nprint(s.translate(None, string.punctuation), s.translate(str.maketrans('', ''), string.punctuation).lower())",
+          after:
+            "s = 'Hi, there! Ok?'\nprint(s.translate(str.maketrans('', '', string.punctuation)), s.translate(str.maketrans('', '', string.punctuation)).lower())"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const args = argsOf(context, call);
+        if (
+          callee?.name !== 'translate' ||
+          callee.node.name !== 'MemberExpression' ||
+          args.length !== 2 ||
+          args.some(arg => arg.name || arg.star)
+        ) {
+          return [];
+        }
+        const table = Private.translationPair(context, args[0].value);
+        if (table === null) {
+          return [];
+        }
+        const deleted = textOf(context, args[1].value);
+        return [
+          matchAt('python.translate-deletechars', call, [
+            {
+              from: args[0].from,
+              to: args[1].to,
+              insert: `str.maketrans(${table}, ${deleted})`
+            }
+          ])
+        ];
+      })
   )
 ];
+
+namespace Private {
+  /**
+   * The `from, to` of a translation table written as `None` (no translation) or as
+   * `string.maketrans(a, b)` / `str.maketrans(a, b)`; null for a table held elsewhere.
+   */
+  export function translationPair(
+    context: IRuleContext,
+    table: SyntaxNode
+  ): string | null {
+    if (table.name === 'None') {
+      return "'', ''";
+    }
+    if (table.name !== 'CallExpression') {
+      return null;
+    }
+    const callee = table.firstChild;
+    const dotted = callee ? dottedName(context, callee) : null;
+    const args = argsOf(context, table);
+    return (dotted === 'str.maketrans' ||
+      (dotted !== null && resolve(context, dotted) === 'string.maketrans')) &&
+      args.length === 2 &&
+      args.every(arg => !arg.name && !arg.star)
+      ? `${textOf(context, args[0].value)}, ${textOf(context, args[1].value)}`
+      : null;
+  }
+}

@@ -251,6 +251,38 @@ describe('Python 2 builtins rewritten as calls', () => {
   });
 });
 
+describe('python.translate-deletechars', () => {
+  const rewrite = (source: string) => {
+    const matches = scanSource(source, python2CallRules, {
+      versions: TODAY
+    }).filter(m => m.ruleId === 'python.translate-deletechars');
+    return proposeRewrite(source, matches)?.source ?? source;
+  };
+
+  it('puts the characters to delete into the table', () => {
+    assert.equal(
+      rewrite('out = s.translate(None, string.punctuation)'),
+      "out = s.translate(str.maketrans('', '', string.punctuation))"
+    );
+    assert.equal(
+      rewrite(
+        'import string\nwords = text.lower().translate(string.maketrans("",""), string.punctuation).split()'
+      ),
+      'import string\nwords = text.lower().translate(str.maketrans("", "", string.punctuation)).split()'
+    );
+  });
+
+  it('leaves a table held elsewhere, and one-argument calls, alone', () => {
+    for (const source of [
+      'out = s.translate(table, string.digits)',
+      "out = s.translate(str.maketrans('ab', 'cd'))",
+      'out = s.translate(None, delete=b"x")'
+    ]) {
+      assert.equal(rewrite(source), source);
+    }
+  });
+});
+
 describe('python.random-sample-set', () => {
   const rule = stdlibRules.find(r => r.id === 'python.random-sample-set')!;
   const rewritten = (source: string) =>
