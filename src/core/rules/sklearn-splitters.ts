@@ -230,10 +230,13 @@ export const sklearnSplitterRules: IRule[] = [
 ];
 
 namespace Private {
-  /** Whether the notebook imports one of the splitters from scikit-learn. */
+  /**
+   * Whether the notebook imports one of the splitters from scikit-learn, or the module
+   * that holds them (`from sklearn import cross_validation`).
+   */
   export function importsSplitter(context: IRuleContext): boolean {
     return [...context.imports.values()].some(target =>
-      MODULES.some(m => NAMES.some(n => target === `${m}.${n}`))
+      MODULES.some(m => target === m || NAMES.some(n => target === `${m}.${n}`))
     );
   }
 

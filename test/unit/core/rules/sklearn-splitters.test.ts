@@ -158,6 +158,18 @@ describe('cross-validation splitters', () => {
     assert.equal(rewrite(cell, { answer: 'list' }), cell);
     // A group splitter needs the groups its old call had: none here.
     assert.equal(rewrite(cell, { answer: 'GroupKFold' }), cell);
+    // The notebook imported the module that holds the splitters, not a splitter.
+    const frames =
+      'for train, test in kf:\n    lm = LinearRegression().fit(data.iloc[train], y.iloc[train])\n    print(lm.score(data.iloc[test], y.iloc[test]))';
+    for (const imports of [
+      'from sklearn import cross_validation',
+      'from sklearn import model_selection as cross_validation'
+    ]) {
+      assert.equal(
+        rewrite(frames, { imports, answer: 'KFold' }),
+        frames.replace('in kf:', 'in kf.split(data):')
+      );
+    }
     for (const plain of [
       'for name, model in models:\n    print(name, model)',
       'for k, v in items:\n    params[k] = v[rstate.randint(len(v))]'
