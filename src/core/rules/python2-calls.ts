@@ -392,6 +392,55 @@ export const python2CallRules: IRule[] = [
           ])
         ];
       })
+  ),
+  defineRule(
+    {
+      id: 'python.format-s-object',
+      distribution: 'python',
+      since: '3.4',
+      needs: ['.format('],
+      summary:
+        "`'{:s}'.format(x)` of an object that is not a string (a list, None) formatted its `str()` until Python 3.4, which refuses a format spec for such objects: `{!s:s}` converts it first, as Python 2 did.",
+      link: 'https://docs.python.org/3/whatsnew/3.4.html#changes-in-the-python-api',
+      raises: {
+        ename: 'TypeError',
+        message: /unsupported format string passed to \w+\.__format__/
+      },
+      onFailureOnly: true,
+      examples: [
+        {
+          before:
+            "ids = [3, 7]\nprint('Outliers: {:d}, list: {:s}, {}'.format(len(ids), ids, 'ok'))",
+          after:
+            "ids = [3, 7]\nprint('Outliers: {:d}, list: {!s:s}, {}'.format(len(ids), ids, 'ok'))"
+        }
+      ]
+    },
+    context =>
+      context.nodes('CallExpression').flatMap(call => {
+        const callee = calleeOf(context, call);
+        const text = callee?.node.firstChild;
+        if (
+          callee?.name !== 'format' ||
+          callee.node.name !== 'MemberExpression' ||
+          text?.name !== 'String'
+        ) {
+          return [];
+        }
+        const literal = textOf(context, text);
+        // A field typed `s` with no conversion: `!s` is a no-op on a string.
+        const converted = literal.replace(
+          /(?<!\{)\{([\w.\[\]]*):([^{}!]*s)\}/g,
+          '{$1!s:$2}'
+        );
+        return converted === literal
+          ? []
+          : [
+              matchAt('python.format-s-object', call, [
+                { from: text.from, to: text.to, insert: converted }
+              ])
+            ];
+      })
   )
 ];
 

@@ -283,6 +283,39 @@ describe('python.translate-deletechars', () => {
   });
 });
 
+describe('python.format-s-object', () => {
+  const rewrite = (source: string) => {
+    const matches = scanSource(source, python2CallRules, {
+      versions: TODAY
+    }).filter(m => m.ruleId === 'python.format-s-object');
+    return proposeRewrite(source, matches)?.source ?? source;
+  };
+
+  it('converts what a field typed s formats to its str first', () => {
+    assert.equal(
+      rewrite(
+        'print("Unique outliers count : {:d}, List : {:s} ".format(len(ids), ids))'
+      ),
+      'print("Unique outliers count : {:d}, List : {!s:s} ".format(len(ids), ids))'
+    );
+    assert.equal(
+      rewrite("line = '{0:>12s}|{name:<8s}'.format(a, name=b)"),
+      "line = '{0!s:>12s}|{name!s:<8s}'.format(a, name=b)"
+    );
+  });
+
+  it('leaves fields typed otherwise, converted fields and escaped braces alone', () => {
+    for (const source of [
+      "print('{:d} {:.2f} {:>10}'.format(1, 2.0, 'x'))",
+      "print('{!r:s} {!s:s}'.format(a, b))",
+      "print('{{:s}}'.format())",
+      'print(template.format(ids))'
+    ]) {
+      assert.equal(rewrite(source), source);
+    }
+  });
+});
+
 describe('python.random-sample-set', () => {
   const rule = stdlibRules.find(r => r.id === 'python.random-sample-set')!;
   const rewritten = (source: string) =>
