@@ -23,6 +23,8 @@ const SAMPLE_METHODS = [
   'predict_log_proba',
   'decision_function',
   'transform',
+  // A fitted transformer's refit on one sample (`poly.fit_transform(x_new)`).
+  'fit_transform',
   'score_samples',
   'kneighbors'
 ];
@@ -318,8 +320,7 @@ export const numpyShapeRules: IRule[] = [
           args[0].name ||
           args[0].star ||
           !Private.evaluable(context, args[0].value) ||
-          Private.nested(args[0].value) ||
-          Private.matrixName(context, args[0].value)
+          Private.nested(args[0].value)
         ) {
           return [];
         }
@@ -585,12 +586,6 @@ namespace Private {
       }
     }
     return false;
-  }
-
-  /** `X`, `X_test`, `X.values`: by scikit-learn's convention a capital name is a matrix. */
-  export function matrixName(context: IRuleContext, node: SyntaxNode): boolean {
-    const dotted = dottedName(context, node);
-    return dotted !== null && /^[A-Z]\w*(\.(values|T))?$/.test(dotted);
   }
 
   /** A list literal of lists: 2-D already. */

@@ -26,7 +26,6 @@ describe('array shapes', () => {
       ['numpy.size-one-array-scalar', 'f = lambda w: float(w.sum)'],
       ['numpy.size-one-array-scalar', 'folds = float(n_folds)'],
       ['numpy.size-one-array-scalar', "df['total'] = df.a + df.b"],
-      ['sklearn.single-sample-2d', 'y = model.predict(X_test)'],
       ['numpy.ragged-array', 'a = np.array([[0.5, 3], [4, 2]])']
     ]) {
       assert.deepEqual(
@@ -89,6 +88,15 @@ describe('array shapes', () => {
     assert.equal(
       rewritten('sklearn.single-sample-2d', 'print(reg.predict(x))', '1 3 3'),
       'import numpy as np\nprint(reg.predict(np.reshape(x, (1, -1))))'
+    );
+    // A transformer fitted on two features, refitted on one sample of them.
+    assert.equal(
+      rewritten(
+        'sklearn.single-sample-2d',
+        'X_test_ = poly.fit_transform(X_test)',
+        '1 2 2'
+      ),
+      'import numpy as np\nX_test_ = poly.fit_transform(np.reshape(X_test, (1, -1)))'
     );
   });
 
