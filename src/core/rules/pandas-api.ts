@@ -14,11 +14,14 @@ import type { SyntaxNode } from '@lezer/common';
 import {
   argsOf,
   calleeOf,
+  dottedName,
   removeArgument,
+  resolve,
   statementOf,
-  textOf
+  textOf,
+  type IArgument
 } from './syntax';
-import type { IRule } from './types';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
 
 /** pandas' release notes for a version, e.g. `2.0.0`. */
 export const pandasNotes = (version: string) =>
@@ -111,6 +114,13 @@ function asMatrix(info: IRuleInfo): IRule {
             return [];
           }
           const args = argsOf(context, call);
+          const owner = dottedName(context, member.firstChild!);
+          if (
+            owner !== null &&
+            resolve(context, owner) === 'pandas.DataFrame'
+          ) {
+            return Private.unboundAsMatrix(context, info.id, call, args);
+          }
           const columns = args[0] && textOf(context, args[0].value);
           if (!columns || columns === 'None') {
             return args.length > 1
@@ -651,3 +661,37 @@ export const pandasApiRules: IRule[] = [
     })
   )
 ];
+
+namespace Private {
+  /**
+   * `pd.DataFrame.as_matrix(frame)` and `pd.DataFrame.as_matrix(frame, columns)`: the
+   * method called on the class, the frame first, is the frame's `to_numpy()`.
+   */
+  export function unboundAsMatrix(
+    context: IRuleContext,
+    id: string,
+    call: SyntaxNode,
+    args: IArgument[]
+  ): IRuleMatch[] {
+    const [frame, columns] = args;
+    if (
+      !frame ||
+      args.length > 2 ||
+      args.some(arg => arg.star || (arg.name && arg.name !== 'columns')) ||
+      frame.name
+    ) {
+      return [];
+    }
+    const value = textOf(context, frame.value);
+    const owner =
+      dottedName(context, frame.value) === null ? `(${value})` : value;
+    const selected = columns
+      ? `${owner}[${textOf(context, columns.value)}]`
+      : owner;
+    return [
+      matchAt(id, call, [
+        { from: call.from, to: call.to, insert: `${selected}.to_numpy()` }
+      ])
+    ];
+  }
+}

@@ -38,9 +38,21 @@ describe('DataFrame.as_matrix', () => {
     );
   });
 
+  it('reads the method called on the class as called on its first argument', () => {
+    assert.equal(
+      rewrite('matrix=pd.DataFrame.as_matrix(data)'),
+      'matrix=data.to_numpy()'
+    );
+    assert.equal(
+      rewrite("m = pd.DataFrame.as_matrix(load(), ['a'])"),
+      "m = (load())[['a']].to_numpy()"
+    );
+  });
+
   it('leaves calls it cannot read alone', () => {
     for (const cell of [
       'm = df.as_matrix(*cols)',
+      'm = pd.DataFrame.as_matrix(self=data)',
       "m = df.as_matrix(['a'], 'b')"
     ]) {
       assert.equal(rewrite(cell), cell);
