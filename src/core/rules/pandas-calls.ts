@@ -11,7 +11,7 @@ import {
   textOf,
   type IArgument
 } from './syntax';
-import { onReceiver } from './receivers';
+import { inScopeOf, onReceiver } from './receivers';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const REDUCTIONS = [
@@ -138,7 +138,7 @@ export const pandasCallRules: IRule[] = [
           setup: PANDAS_SETUP,
           before: 'both = df.append(df)\nprint(len(both))',
           after: 'both = pd.concat([df, df])\nprint(len(both))',
-          answer: 'DataFrame'
+          answer: 'DataFrame:DataFrame'
         },
         {
           setup: PANDAS_SETUP,
@@ -147,6 +147,14 @@ export const pandasCallRules: IRule[] = [
           after:
             "both = pd.concat([df, df.describe().loc['mean'].to_frame().T])\nprint(both.index[-1], both.shape)",
           answer: 'DataFrame'
+        },
+        {
+          setup: `${PANDAS_SETUP}\nmean_row = df.describe().loc['mean', :]`,
+          before:
+            'both = df.append(mean_row)\nprint(both.index[-1], both.shape)',
+          after:
+            'both = pd.concat([df, mean_row.to_frame().T])\nprint(both.index[-1], both.shape)',
+          answer: 'DataFrame:Series'
         }
       ]
     },
@@ -184,6 +192,26 @@ export const pandasCallRules: IRule[] = [
                   ? `${text}.to_frame().T`
                   : text;
         const rest = keywords.map(arg => `, ${argText(context, arg)}`).join('');
+        const concat = (rows: string): ITextEdit[] => [
+          ...pd.edits,
+          {
+            from: call.from,
+            to: call.to,
+            insert: `${pd.name}.concat([${textOf(context, owner)}, ${rows}]${rest})`
+          }
+        ];
+        // A name may hold a frame, a row (a Series) or a dict of one: the kernel says.
+        if (
+          frames === text &&
+          dottedName(context, other) !== null &&
+          dottedName(context, owner) !== null
+        ) {
+          return Private.appendedByName(context, call, owner, text, {
+            DataFrame: concat(text),
+            Series: concat(`${text}.to_frame().T`),
+            dict: concat(`${pd.name}.DataFrame([${text}])`)
+          });
+        }
         const insert = `${pd.name}.concat([${textOf(context, owner)}, ${frames}]${rest})`;
         return onReceiver(context, 'pandas.append', {
           node: call,
@@ -624,6 +652,52 @@ namespace Private {
     }
     const key = context.source.slice(open.to, node.lastChild!.from).trim();
     return /^(-?\d+|'[^'\n]*'|"[^"\n]*")$/.test(key);
+  }
+
+  /**
+   * `owner.append(name)`, asked of the kernel: the owner's type, and what the name holds.
+   * A frame's append takes a frame, a row (a Series, one row of concat's after
+   * `.to_frame().T`) or a dict (a row of `pd.DataFrame([d])`); a Series' append takes a
+   * Series, concatenated as it is.
+   */
+  export function appendedByName(
+    context: IRuleContext,
+    call: SyntaxNode,
+    owner: SyntaxNode,
+    other: string,
+    edits: Record<'DataFrame' | 'Series' | 'dict', ITextEdit[]>
+  ): IRuleMatch[] {
+    const expression = inScopeOf(
+      context,
+      call,
+      "(lambda o, a, pd=__import__('pandas'): type(o).__name__ + ':' + " +
+        "('Series' if isinstance(a, pd.Series) else 'dict' if isinstance(a, dict) " +
+        "else 'DataFrame' if isinstance(a, pd.DataFrame) else type(a).__name__))" +
+        `(${textOf(context, owner)}, ${other})`,
+      'global'
+    );
+    if (expression === null) {
+      return [];
+    }
+    const match = matchAt(
+      'pandas.append',
+      call,
+      [],
+      'Asks the kernel what is appended to what.'
+    );
+    match.question = {
+      expression,
+      decide: answer => {
+        const [to, appended] = answer.split(':');
+        if (to === 'DataFrame' && appended in edits) {
+          return edits[appended as keyof typeof edits];
+        }
+        return to === 'Series' && appended === 'Series'
+          ? edits.DataFrame
+          : null;
+      }
+    };
+    return [match];
   }
 
   /** Whether a node is a call of pandas' Series constructor (`pd.Series(...)`). */

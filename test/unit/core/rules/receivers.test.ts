@@ -54,16 +54,38 @@ describe('rules that depend on the receiver', () => {
       "top = df.sort_values(by='Fare', ascending=False)"
     );
     assert.equal(
-      rewrite('df = df.append(rows, ignore_index=True)'),
+      rewrite("df = df.append({'a': 1}, ignore_index=True)"),
+      "df = pd.concat([df, pd.DataFrame([{'a': 1}])], ignore_index=True)"
+    );
+  });
+
+  it('ask what a name appended holds: a frame, a row or a dict of one', () => {
+    const cell = 'df = df.append(rows, ignore_index=True)';
+    assert.equal(rewrite(cell), cell);
+    assert.equal(
+      rewrite(cell, 'DataFrame:DataFrame'),
       'df = pd.concat([df, rows], ignore_index=True)'
     );
+    assert.equal(
+      rewrite(cell, 'DataFrame:Series'),
+      'df = pd.concat([df, rows.to_frame().T], ignore_index=True)'
+    );
+    assert.equal(
+      rewrite(cell, 'DataFrame:dict'),
+      'df = pd.concat([df, pd.DataFrame([rows])], ignore_index=True)'
+    );
+    assert.equal(rewrite(cell, 'DataFrame:list'), cell);
   });
 
   it('ask before turning an append whose result is kept into a concat', () => {
     const cell = 'both = scores.append(extra)';
-    assert.equal(rewrite(cell, 'list'), cell);
+    assert.equal(rewrite(cell, 'list:int'), cell);
     assert.equal(rewrite(cell), cell);
-    assert.equal(rewrite(cell, 'Series'), 'both = pd.concat([scores, extra])');
+    assert.equal(
+      rewrite(cell, 'Series:Series'),
+      'both = pd.concat([scores, extra])'
+    );
+    assert.equal(rewrite(cell, 'Series:DataFrame'), cell);
   });
 
   it('append a Series as a row and a list of frames as frames', () => {
