@@ -202,6 +202,15 @@ export const numpyShapeRules: IRule[] = [
           after:
             'predictions[1, 0] = (p + r).item()\nprint(predictions.tolist())',
           answer: '1 1 True'
+        },
+        {
+          setup:
+            'import numpy as np\nX = np.ones((4, 2))\ny = np.ones((4, 1))\ndef cost(theta):\n    return (X @ theta - y).T @ (X @ theta - y) / 8\nJ = np.zeros((2, 2))',
+          before:
+            'J[1, 0] = cost(np.array([[1], [0]]))\nJ[0][1] = 0.5\nprint(J.tolist())',
+          after:
+            'J[1, 0] = np.asarray(cost(np.array([[1], [0]]))).item()\nJ[0][1] = 0.5\nprint(J.tolist())',
+          answer: 'True'
         }
       ]
     },
@@ -222,15 +231,21 @@ export const numpyShapeRules: IRule[] = [
         const target = assign.firstChild;
         const value = assign.lastChild;
         // Not a frame's column (`df['total'] = ...`): an element, by position.
-        return target?.name === 'MemberExpression' &&
-          target.getChild('[') &&
-          target.getChild('[')!.nextSibling?.name !== 'String' &&
-          value &&
-          value !== target
-          ? Private.elementValues(value).flatMap(node =>
+        if (
+          target?.name !== 'MemberExpression' ||
+          !target.getChild('[') ||
+          target.getChild('[')!.nextSibling?.name === 'String' ||
+          !value ||
+          value === target
+        ) {
+          return [];
+        }
+        return value.name === 'CallExpression' &&
+          assign.getChildren('AssignOp').length === 1
+          ? Private.elementFromCall(context, target, value)
+          : Private.elementValues(value).flatMap(node =>
               Private.oneElement(context, node, node, true)
-            )
-          : [];
+            );
       }),
       // `'%.2f' % (lr.coef_, ...)`: the values a number conversion formats.
       ...context.nodes('BinaryExpression').flatMap(format => {
@@ -458,6 +473,42 @@ namespace Private {
           ? [{ from: node.from, to: node.to, insert }]
           : null;
       })
+    ];
+  }
+
+  /**
+   * `J_vals[i, j] = compute_cost(X, y, theta)`: a call, which is not made again to ask
+   * about its value; the element it sets is asked about instead. Where that is one element
+   * of a numpy array, the value is taken as an array and its one element set, which numpy
+   * did itself before 1.25 (a scalar value is its own element).
+   */
+  export function elementFromCall(
+    context: IRuleContext,
+    target: SyntaxNode,
+    value: SyntaxNode
+  ): IRuleMatch[] {
+    if (!evaluable(context, target)) {
+      return [];
+    }
+    const question = `(lambda t: type(t).__module__ == 'numpy' and ${NUMPY}.ndim(t) == 0 and t.dtype != object)(${textOf(context, target)})`;
+    const expression = inScopeOf(context, target, question);
+    if (expression === null) {
+      return [];
+    }
+    const np = spellName(context, { module: 'numpy', alias: 'np' });
+    return [
+      asking('numpy.size-one-array-scalar', value, expression, answer =>
+        answer === 'True'
+          ? [
+              {
+                from: value.from,
+                to: value.to,
+                insert: `${np.text}.asarray(${textOf(context, value)}).item()`,
+                needs: np.needs
+              }
+            ]
+          : null
+      )
     ];
   }
 

@@ -205,7 +205,14 @@ describe('an array with one element converted in a function', () => {
       rewritten(id, 'predictions[step, sim] = p + r', '1 1 True'),
       'predictions[step, sim] = (p + r).item()'
     );
-    assert.deepEqual(matchesIn(rule(id), 'out[i] = f(p)'), []);
+    // A call is not made again: the element it sets is asked about.
+    const [call] = matchesIn(rule(id), 'out[i] = f(p)');
+    assert.match(call.question!.expression, /\(out\[i\]\)$/);
+    assert.equal(
+      rewritten(id, 'out[i] = f(p)', 'True', 'import numpy as np'),
+      'out[i] = np.asarray(f(p)).item()'
+    );
+    assert.equal(rewritten(id, 'out[i] = f(p)', 'False'), 'out[i] = f(p)');
   });
 });
 
