@@ -430,7 +430,7 @@ export const python2CallRules: IRule[] = [
         const literal = textOf(context, text);
         // A field typed `s` with no conversion: `!s` is a no-op on a string.
         const converted = literal.replace(
-          /(?<!\{)\{([\w.\[\]]*):([^{}!]*s)\}/g,
+          /(?<!\{)\{([\w.[\]]*):([^{}!]*s)\}/g,
           '{$1!s:$2}'
         );
         return converted === literal
