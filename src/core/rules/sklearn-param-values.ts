@@ -2,6 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import {
   anyOf,
   askedMatch,
+  callsOf,
   defineRule,
   keywordReplaced,
   matchAt,
@@ -683,5 +684,76 @@ export const sklearnParamValueRules: IRule[] = [
       }
     ]
   }),
+  ...(
+    [
+      ['LinearSVC', { l1: 'hinge', l2: 'squared_hinge' }],
+      [
+        'LinearSVR',
+        { l1: 'epsilon_insensitive', l2: 'squared_epsilon_insensitive' }
+      ]
+    ] as const
+  ).map(([estimator, values]) =>
+    lossThroughName(estimator, values as Record<string, string>)
+  ),
   ...sklearnParamLiteralRules
 ];
+
+/**
+ * `LinearSVC(loss=loss)`, the loss a name holds (a loop over `['l1', 'l2']`, a function's
+ * parameter): once the old name has been refused, the value is renamed where it is given,
+ * through the same table as a literal's, and any other value passes as it is.
+ */
+function lossThroughName(
+  estimator: string,
+  values: Record<string, string>
+): IRule {
+  const id = `sklearn.${estimator.toLowerCase()}-loss-name`;
+  const table = `{${Object.entries(values)
+    .map(([old, renamed]) => `'${old}': '${renamed}'`)
+    .join(', ')}}`;
+  return defineRule(
+    {
+      ...info(
+        id.slice('sklearn.'.length),
+        '0.23',
+        `${estimator}'s loss given by a name is renamed where it is given: ${Object.entries(
+          values
+        )
+          .map(([old, renamed]) => `'${old}' is '${renamed}'`)
+          .join(', ')}.`
+      ),
+      raises: {
+        ename: 'InvalidParameterError',
+        message: new RegExp(
+          `The 'loss' parameter of ${estimator} must be .* Got '(${Object.keys(values).join('|')})' instead`
+        )
+      },
+      onFailureOnly: true,
+      examples: [
+        {
+          setup: IRIS,
+          before: `from sklearn.svm import ${estimator}\nfor loss in ['l1', 'l2']:\n    print(${estimator}(loss=loss, dual=True, max_iter=5000, random_state=0).fit(X, y).loss)`,
+          after: `from sklearn.svm import ${estimator}\nfor loss in ['l1', 'l2']:\n    print(${estimator}(loss=${table}.get(loss, loss), dual=True, max_iter=5000, random_state=0).fit(X, y).loss)`
+        }
+      ]
+    },
+    context =>
+      callsOf(context, { callees: [estimator], module: 'sklearn' }).flatMap(
+        call => {
+          const loss = argsOf(context, call).find(arg => arg.name === 'loss');
+          return loss?.value.name === 'VariableName'
+            ? [
+                matchAt(id, loss, [
+                  {
+                    from: loss.value.from,
+                    to: loss.value.to,
+                    insert: `${table}.get(${textOf(context, loss.value)}, ${textOf(context, loss.value)})`
+                  }
+                ])
+              ]
+            : [];
+        }
+      ),
+    ['loss']
+  );
+}

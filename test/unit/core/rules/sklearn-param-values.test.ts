@@ -144,3 +144,34 @@ describe('old values with an exact equivalent', () => {
     );
   });
 });
+
+describe('a LinearSVC loss given by a name', () => {
+  const rewrite = (cell: string) =>
+    proposeRewrite(
+      cell,
+      matches(
+        'sklearn.linearsvc-loss-name',
+        cell,
+        'from sklearn.svm import LinearSVC'
+      )
+    )?.source ?? cell;
+
+  it('is renamed where it is given, other values passing as they are', () => {
+    assert.equal(
+      rewrite(
+        'def make(c, loss):\n    return LinearSVC(C=c, loss=loss, dual=False)'
+      ),
+      "def make(c, loss):\n    return LinearSVC(C=c, loss={'l1': 'hinge', 'l2': 'squared_hinge'}.get(loss, loss), dual=False)"
+    );
+  });
+
+  it('leaves a literal (the literal rule renames it) and an expression alone', () => {
+    for (const cell of [
+      "m = LinearSVC(loss='l2')",
+      'm = LinearSVC(loss=params["loss"])',
+      'm = LinearSVC(C=loss)'
+    ]) {
+      assert.equal(rewrite(cell), cell);
+    }
+  });
+});
