@@ -313,6 +313,25 @@ export const sklearnObjectRules: IRule[] = [
       }
     ]
   }),
+  ...(['RandomizedLasso', 'RandomizedLogisticRegression'] as const).map(name =>
+    nameRemoved({
+      id: `sklearn.${name === 'RandomizedLasso' ? 'randomized-lasso' : 'randomized-logistic-regression'}`,
+      distribution: 'scikit-learn',
+      since: '0.21',
+      summary: `\`${name}\` (stability selection) was removed in scikit-learn 0.21; there is no replacement in scikit-learn.`,
+      link: sklearnNotes('0.21'),
+      raises: cannotImport(name),
+      module: 'sklearn.linear_model',
+      name,
+      note: 'No rewrite: stability selection left scikit-learn. Where the notebook never calls it, its import is guarded and the rest runs.',
+      examples: [
+        {
+          before: `from sklearn.linear_model import ${name}, LinearRegression\n\ndef stable(X, y):\n    return ${name}().fit(X, y)\n\nprint(LinearRegression().fit([[0], [1]], [0, 1]).coef_.round(2))`,
+          after: `from sklearn.linear_model import LinearRegression\ntry:\n    from sklearn.linear_model import ${name}\nexcept ImportError as removed:  # only the code that calls ${name}() fails\n    def ${name}(*args, _removed=removed, **kwargs):\n        raise _removed\n\ndef stable(X, y):\n    return ${name}().fit(X, y)\n\nprint(LinearRegression().fit([[0], [1]], [0, 1]).coef_.round(2))`
+        }
+      ]
+    })
+  ),
   nameRemoved({
     id: 'sklearn.fetch-mldata',
     distribution: 'scikit-learn',

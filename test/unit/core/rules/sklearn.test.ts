@@ -688,3 +688,20 @@ describe("LinearRegression's old least-squares cutoff", () => {
     assert.deepEqual(matchesIn(tol, recent, { writtenWith: '3.13.1' }), []);
   });
 });
+
+describe('a removed estimator the notebook never calls', () => {
+  it('is imported in a guard, so the rest of the import cell runs', () => {
+    const cell =
+      'from sklearn.linear_model import LinearRegression, Lasso, RandomizedLasso';
+    const cells = [cell, 'model = Lasso(alpha=0.1)'].map(prepareSource);
+    const matches = scanSource(
+      cell,
+      sklearnObjectRules.filter(r => r.id === 'sklearn.randomized-lasso'),
+      { versions: TODAY, imports: importTable(cells), cells }
+    );
+    assert.equal(
+      proposeRewrite(cell, matches)?.source,
+      'from sklearn.linear_model import LinearRegression, Lasso\ntry:\n    from sklearn.linear_model import RandomizedLasso\nexcept ImportError as removed:  # only the code that calls RandomizedLasso() fails\n    def RandomizedLasso(*args, _removed=removed, **kwargs):\n        raise _removed'
+    );
+  });
+});
