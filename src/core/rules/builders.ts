@@ -108,7 +108,8 @@ export function callsOf(context: IRuleContext, spec: ICallees): SyntaxNode[] {
  * `parameterKeys`, the name is an estimator parameter that is also spelled as a string: the
  * key of a dict unpacked into the call (`BaggingRegressor(**{'base_estimator': knn})`), and
  * a segment of a nested parameter's key in a notebook that imports one of the callees
- * (`{'base_estimator__n_neighbors': [3, 5]}` for a search, `'bag__base_estimator'`).
+ * (`{'base_estimator__n_neighbors': [3, 5]}` for a search, `'bag__base_estimator'`), and a
+ * grid's own key in a cell of such a notebook that searches (`{'base_estimator': [None]}`).
  */
 export function keywordRenamed(
   info: IRuleInfo &
@@ -504,6 +505,10 @@ namespace Private {
     const imported = [...context.imports.values()].some(target =>
       info.callees?.some(name => target.endsWith(`.${name}`))
     );
+    // A cell that searches: a grid's own keys are the estimator's parameters.
+    const searched =
+      imported &&
+      /\b(?:\w*SearchCV|ParameterGrid|ParameterSampler)\(/.test(context.source);
     return context.nodes('DictionaryExpression').flatMap(dict => {
       const matches: IRuleMatch[] = [];
       for (let key = dict.firstChild; key; key = key.nextSibling) {
@@ -515,7 +520,7 @@ namespace Private {
         const nested = segments.length > 1 && imported;
         if (
           !segments.includes(info.keyword) ||
-          !(nested || unpacked.has(dict.from))
+          !(nested || searched || unpacked.has(dict.from))
         ) {
           continue;
         }

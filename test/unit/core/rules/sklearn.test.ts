@@ -133,6 +133,20 @@ describe('a renamed parameter spelled as a string', () => {
     );
   });
 
+  it("renames a search's own grid key where the cell searches", () => {
+    const cell =
+      "param_dist = {'base_estimator': [None], 'n_estimators': [2, 5]}\nsearch = RandomizedSearchCV(AdaBoostClassifier(), param_distributions=param_dist)";
+    assert.equal(
+      rewrite(cell, 'from sklearn.ensemble import AdaBoostClassifier'),
+      cell.replace("'base_estimator'", "'estimator'")
+    );
+    const unsearched = "config = {'base_estimator': [None]}";
+    assert.equal(
+      rewrite(unsearched, 'from sklearn.ensemble import AdaBoostClassifier'),
+      unsearched
+    );
+  });
+
   it('leaves keys of other dicts, other names and notebooks without the estimator alone', () => {
     const cell = [
       "config = {'base_estimator': 'tree', 'my_base_estimator__x': 1}",
