@@ -1,4 +1,5 @@
 import type { ICellResult } from '../execution/types';
+import { copiesNamed } from '../rules/data-copies';
 import { cellFrames } from './traceback';
 
 /**
@@ -153,9 +154,7 @@ export function blockerOf(
         ?.replace(/[?#].*$/, '')
         .split('/')
         .pop() ?? '';
-    const copied =
-      /\.\w+$/.test(name) &&
-      [...files].some(path => path === name || path.endsWith(`/${name}`));
+    const copied = /\.\w+$/.test(name) && copiesNamed(files, name).length > 0;
     if (copied) {
       return undefined;
     }
@@ -262,10 +261,7 @@ namespace Private {
     ) {
       return undefined;
     }
-    const copied = [...files].some(
-      file => file === name || file.endsWith(`/${name}`)
-    );
-    return copied ? undefined : path;
+    return copiesNamed(files, name).length > 0 ? undefined : path;
   }
 
   /** The address in the line that raised, else the first the cell names, else the error's. */

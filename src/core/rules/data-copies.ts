@@ -59,6 +59,40 @@ const PATH_PARTS = new Set([
 const PATH_CALLS = ['os.path.join', 'os.path.abspath', 'os.path.expanduser'];
 // Copies of one file compared byte for byte at most.
 const MAX_COMPARED = 4;
+// Names every competition and course gives its own data set (train.csv, test.csv, data.csv).
+const GENERIC_NAME =
+  /^(train|test|data|dataset|training|testing|valid|validation|submission|sample_submission)\.\w+$/i;
+// Folders that keep a repository's data for any notebook in it.
+const DATA_FOLDER = /^(data|datasets?|inputs?|raw|resources)$/i;
+
+/**
+ * Whether a file of a generic name is another project's data set rather than a copy: it is
+ * reached through `..` and then a folder that is no data folder (`../titanic/train.csv` for
+ * a notebook in `housing/`), and the path the code names shares nothing with it but the name.
+ */
+function anotherProjects(file: string, name: string, shared = 1): boolean {
+  if (!GENERIC_NAME.test(name) || shared > 1) {
+    return false;
+  }
+  const segments = file.split('/');
+  const up = segments.findIndex(segment => segment !== '..');
+  const folders = segments.slice(up, -1);
+  return (
+    up > 0 && folders.length > 0 && !folders.some(f => DATA_FOLDER.test(f))
+  );
+}
+
+/** The files of the tree named `name`, but another project's data set of that name. */
+export function copiesNamed(
+  files: ReadonlySet<string>,
+  name: string
+): string[] {
+  return [...files].filter(
+    file =>
+      (file === name || file.endsWith(`/${name}`)) &&
+      !anotherProjects(file, name)
+  );
+}
 
 /**
  * A copy of a file in the notebook's tree (IRuleContext.files, relative to its folder,
@@ -108,6 +142,7 @@ export function copyOf(
         distance: segments.length + segments.filter(s => s === '..').length
       };
     })
+    .filter(copy => !anotherProjects(copy.file, name, copy.shared))
     .sort(
       (a, b) =>
         b.shared - a.shared ||
@@ -137,9 +172,7 @@ export function tiedCopies(files: ReadonlySet<string>, path: string): string[] {
   if (!/\.\w+$/.test(name) || copyOf(files, path)) {
     return [];
   }
-  const copies = [...files].filter(
-    file => file === name || file.endsWith(`/${name}`)
-  );
+  const copies = copiesNamed(files, name);
   return copies.length > 1 && copies.length <= MAX_COMPARED ? copies : [];
 }
 

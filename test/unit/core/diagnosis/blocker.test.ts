@@ -172,6 +172,12 @@ describe('blockerOf', () => {
       kind: 'download',
       path: 'auto-mpg.data-original'
     });
+    // Another project's data set of the same generic name is no copy of this one's.
+    const other = new Set(['nb.ipynb', '../titanic/train.csv']);
+    assert.deepEqual(blockerOf(missing('train.csv'), '', other), {
+      kind: 'download',
+      path: 'train.csv'
+    });
     const numpy = error('FileNotFoundError', 'measurements.txt not found.');
     assert.deepEqual(blockerOf(numpy, '', repository), {
       kind: 'download',

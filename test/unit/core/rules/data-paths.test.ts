@@ -88,6 +88,35 @@ describe('copies of data in the repository', () => {
     );
   });
 
+  it("takes no other project's data set of a name every competition uses for a copy", () => {
+    const tree = new Set([
+      '../titanic/train.csv',
+      '../titanic/test.csv',
+      '../housing/data/test.csv',
+      '../digits.csv',
+      '../mnist/digits.csv'
+    ]);
+    // A notebook in paribas/ whose Kaggle data was never committed reads train.csv.
+    assert.equal(copyOf(tree, 'train.csv'), null);
+    assert.equal(copyOf(tree, '/home/me/paribas/train.csv'), null);
+    assert.deepEqual(tiedCopies(tree, 'test.csv'), []);
+    // The same name under a data folder, or with the folder the code names, is a copy.
+    assert.equal(copyOf(tree, 'test.csv'), '../housing/data/test.csv');
+    assert.equal(
+      copyOf(tree, 'C:\\kaggle\\titanic\\train.csv'),
+      '../titanic/train.csv'
+    );
+    // A name of its own is the same file wherever it lies.
+    assert.equal(
+      copyOf(tree, 'http://example.invalid/digits.csv'),
+      '../digits.csv'
+    );
+    assert.equal(
+      copyOf(new Set(['../mnist/digits.csv']), 'digits.csv'),
+      '../mnist/digits.csv'
+    );
+  });
+
   it('takes no copy of two equally near files of the same name', () => {
     assert.equal(copyOf(REPOSITORY, '../input/train.csv'), null);
   });
