@@ -175,12 +175,11 @@ export const hiddenStateRules: IRule[] = [
   defineRule(
     {
       id: DEFERRED_ID,
-      needs: ['def ', 'lambda'],
       distribution: 'python',
       // Not a Python 2 change: 3.0 would date the notebook before Python 3 (evidence.ts).
       since: '3.6',
       summary:
-        'A function uses a name the notebook imports in a cell whose import did not run (the cell raised before it, or runs later): the function’s cell imports it too.',
+        'A cell or a function uses a name the notebook imports in a cell whose import did not run (the cell raised before it, or runs later): the cell that uses it imports it too.',
       link: 'https://docs.python.org/3/reference/import.html',
       raises: { ename: 'NameError', message: /name '\w+' is not defined/ },
       examples: [
@@ -191,6 +190,14 @@ export const hiddenStateRules: IRule[] = [
             'def make_model(**params):\n    return LogisticRegression(max_iter=500, **params)\n\nprint(round(make_model(C=1.0).fit(X, y).score(X, y), 2))',
           after:
             'from sklearn.linear_model import LogisticRegression\ndef make_model(**params):\n    return LogisticRegression(max_iter=500, **params)\n\nprint(round(make_model(C=1.0).fit(X, y).score(X, y), 2))',
+          answer: 'False'
+        },
+        {
+          // The author ran the cell below, which imports it, first.
+          below: 'from sklearn.preprocessing import scale',
+          before: 'print(scale([[1.0], [3.0]]).ravel())',
+          after:
+            'from sklearn.preprocessing import scale\nprint(scale([[1.0], [3.0]]).ravel())',
           answer: 'False'
         }
       ]
@@ -207,7 +214,10 @@ export const hiddenStateRules: IRule[] = [
           seen.has(name) ||
           own.has(name) ||
           context.defined.has(name) ||
-          !Private.inFunctionBody(node) ||
+          // Read where the cell runs: imported by a cell below only, and not well known
+          // (the other rule's).
+          (!Private.inFunctionBody(node) &&
+            (KNOWN.has(name) || Private.importedAbove(context, name))) ||
           !Private.isRead(node) ||
           Private.isParameter(context, node, name)
         ) {

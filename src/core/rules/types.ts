@@ -127,6 +127,8 @@ export interface IRuleExample {
   after: string;
   /** Code run first in the same kernel (imports, data), not part of the rewrite. */
   setup?: string;
+  /** A cell below `before`, never run: the notebook's imports there count. */
+  below?: string;
   /** Files beside the notebook (IRuleContext.files), for data-path rules. */
   files?: string[];
   /** The kernel's text/plain answer to the rule's question, for tests without a kernel. */

@@ -103,11 +103,13 @@ describe('rule examples in a real kernel', { timeout: 300_000 }, () => {
     const metadata = example.writtenWith
       ? { language_info: { version: example.writtenWith } }
       : {};
-    const cells = [example.setup ?? '', example.before];
+    const cells = [example.setup ?? '', example.before, example.below ?? ''];
+    const prepared = cells.map(prepareSource);
     const matches = scanSource(example.before, [rule], {
       versions,
       evidence: evidenceOf(metadata, cells, allRules),
-      imports: importTable(cells.map(prepareSource)),
+      imports: importTable(prepared),
+      cells: prepared,
       files: new Set(example.files ?? [])
     });
     const asks = matches.some(match => match.question);

@@ -49,12 +49,16 @@ export function matchesIn(
     [example.setup ?? '', source],
     allRules
   );
-  // The setup stands for the notebook's earlier cells: their imports count.
-  const imports = importTable([example.setup ?? '', source].map(prepareSource));
+  // The setup stands for the notebook's earlier cells, `below` for a later one: their
+  // imports count.
+  const cells = [example.setup ?? '', source, example.below ?? ''].map(
+    prepareSource
+  );
   return scanSource(source, [rule], {
     versions,
     evidence,
-    imports,
+    imports: importTable(cells),
+    cells,
     files: new Set(example.files ?? [])
   }).filter(match => match.ruleId === rule.id);
 }
