@@ -100,4 +100,40 @@ test.describe('Data elsewhere in the repository', () => {
     expect(await cellSource(page, 0)).toBe(sources[0]);
     expect(await cellSource(page, 1)).toBe(sources[1]);
   });
+
+  test("another project's train.csv is not taken for the notebook's own data", async ({
+    page,
+    tmpPath
+  }) => {
+    await page.contents.uploadContent(
+      '# competitions\n',
+      'text',
+      `${tmpPath}/README.md`
+    );
+    await page.contents.uploadContent(
+      'PassengerId,Survived\n1,0\n2,1\n',
+      'text',
+      `${tmpPath}/titanic/train.csv`
+    );
+    // The housing competition's data was never committed.
+    const sources = [
+      'import pandas as pd\ndf = pd.read_csv("train.csv")',
+      'print("R2:", df["SalePrice"].corr(df["GrLivArea"]))'
+    ];
+    await openNotebook(page, `${tmpPath}/housing/housing.ipynb`, sources, [
+      '',
+      'R2: 0.71\n'
+    ]);
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+    const verdict = panel.locator('.jp-Modernizer-verdict');
+    await expect(verdict).toHaveAttribute('data-verdict', 'blocked', {
+      timeout: 60_000
+    });
+    await expect(verdict).toHaveText(
+      'Blocked: data at train.csv is not in the repository'
+    );
+    await screenshot(page, 'repository-data-another-project');
+    expect(await cellSource(page, 0)).toBe(sources[0]);
+  });
 });
