@@ -1,4 +1,4 @@
-import { expect, test } from '@jupyterlab/galata';
+import { expect, type IJupyterLabPageFixture, test } from '@jupyterlab/galata';
 import {
   cellSource,
   openNotebook,
@@ -68,72 +68,75 @@ test.describe('Data elsewhere in the repository', () => {
     page,
     tmpPath
   }) => {
-    await page.contents.uploadContent(
-      '# course\n',
-      'text',
-      `${tmpPath}/README.md`
-    );
-    await page.contents.uploadContent(
-      POINTER,
-      'text',
-      `${tmpPath}/data/prices.csv`
-    );
-    const sources = [
-      'import pandas as pd\ndf = pd.read_csv("../data/prices.csv")',
-      'print("R2:", df["price"].corr(df["area"]))'
-    ];
-    await openNotebook(page, `${tmpPath}/lab2/lab2.ipynb`, sources, [
-      '',
-      'R2: 0.81\n'
-    ]);
-    const panel = await openPanel(page);
-    await panel.getByRole('button', { name: 'Modernize' }).click();
-    const verdict = panel.locator('.jp-Modernizer-verdict');
-    await expect(verdict).toHaveAttribute('data-verdict', 'blocked', {
-      timeout: 60_000
+    await expectBlocked(page, tmpPath, {
+      files: { 'data/prices.csv': POINTER },
+      notebook: 'lab2/lab2.ipynb',
+      sources: [
+        'import pandas as pd\ndf = pd.read_csv("../data/prices.csv")',
+        'print("R2:", df["price"].corr(df["area"]))'
+      ],
+      verdict:
+        'Blocked: data at ../data/prices.csv is a Git LFS pointer, not the file (git lfs pull fetches it)',
+      screenshot: 'repository-data-lfs-pointer'
     });
-    await expect(verdict).toHaveText(
-      'Blocked: data at ../data/prices.csv is a Git LFS pointer, not the file (git lfs pull fetches it)'
-    );
-    await screenshot(page, 'repository-data-lfs-pointer');
-    // Nothing was changed in the notebook.
-    expect(await cellSource(page, 0)).toBe(sources[0]);
-    expect(await cellSource(page, 1)).toBe(sources[1]);
   });
 
   test("another project's train.csv is not taken for the notebook's own data", async ({
     page,
     tmpPath
   }) => {
-    await page.contents.uploadContent(
-      '# competitions\n',
-      'text',
-      `${tmpPath}/README.md`
-    );
-    await page.contents.uploadContent(
-      'PassengerId,Survived\n1,0\n2,1\n',
-      'text',
-      `${tmpPath}/titanic/train.csv`
-    );
-    // The housing competition's data was never committed.
-    const sources = [
-      'import pandas as pd\ndf = pd.read_csv("train.csv")',
-      'print("R2:", df["SalePrice"].corr(df["GrLivArea"]))'
-    ];
-    await openNotebook(page, `${tmpPath}/housing/housing.ipynb`, sources, [
-      '',
-      'R2: 0.71\n'
-    ]);
-    const panel = await openPanel(page);
-    await panel.getByRole('button', { name: 'Modernize' }).click();
-    const verdict = panel.locator('.jp-Modernizer-verdict');
-    await expect(verdict).toHaveAttribute('data-verdict', 'blocked', {
-      timeout: 60_000
+    // The housing competition's data was never committed; the Titanic's was.
+    await expectBlocked(page, tmpPath, {
+      files: { 'titanic/train.csv': 'PassengerId,Survived\n1,0\n2,1\n' },
+      notebook: 'housing/housing.ipynb',
+      sources: [
+        'import pandas as pd\ndf = pd.read_csv("train.csv")',
+        'print("R2:", df["SalePrice"].corr(df["GrLivArea"]))'
+      ],
+      verdict: 'Blocked: data at train.csv is not in the repository',
+      screenshot: 'repository-data-another-project'
     });
-    await expect(verdict).toHaveText(
-      'Blocked: data at train.csv is not in the repository'
-    );
-    await screenshot(page, 'repository-data-another-project');
-    expect(await cellSource(page, 0)).toBe(sources[0]);
   });
 });
+
+/**
+ * Lays out a repository (a README and `files`), opens its notebook of two cells (the second
+ * printed a score) and modernizes it: the run ends blocked, saying `verdict`, and the
+ * notebook's cells are as they were.
+ */
+async function expectBlocked(
+  page: IJupyterLabPageFixture,
+  tmpPath: string,
+  repository: {
+    files: Record<string, string>;
+    notebook: string;
+    sources: string[];
+    verdict: string;
+    screenshot: string;
+  }
+): Promise<void> {
+  await page.contents.uploadContent(
+    '# course\n',
+    'text',
+    `${tmpPath}/README.md`
+  );
+  for (const [path, text] of Object.entries(repository.files)) {
+    await page.contents.uploadContent(text, 'text', `${tmpPath}/${path}`);
+  }
+  const { sources } = repository;
+  await openNotebook(page, `${tmpPath}/${repository.notebook}`, sources, [
+    '',
+    'R2: 0.81\n'
+  ]);
+  const panel = await openPanel(page);
+  await panel.getByRole('button', { name: 'Modernize' }).click();
+  const verdict = panel.locator('.jp-Modernizer-verdict');
+  await expect(verdict).toHaveAttribute('data-verdict', 'blocked', {
+    timeout: 60_000
+  });
+  await expect(verdict).toHaveText(repository.verdict);
+  await screenshot(page, repository.screenshot);
+  // Nothing was changed in the notebook.
+  expect(await cellSource(page, 0)).toBe(sources[0]);
+  expect(await cellSource(page, 1)).toBe(sources[1]);
+}
