@@ -154,7 +154,8 @@ export function blockerOf(
         ?.replace(/[?#].*$/, '')
         .split('/')
         .pop() ?? '';
-    const copied = /\.\w+$/.test(name) && copiesNamed(files, name).length > 0;
+    const copied =
+      !!url && /\.\w+$/.test(name) && copiesNamed(files, url).length > 0;
     if (copied) {
       return undefined;
     }
@@ -261,7 +262,7 @@ namespace Private {
     ) {
       return undefined;
     }
-    return copiesNamed(files, name).length > 0 ? undefined : path;
+    return copiesNamed(files, path).length > 0 ? undefined : path;
   }
 
   /** The address in the line that raised, else the first the cell names, else the error's. */

@@ -70,7 +70,7 @@ const DATA_FOLDER = /^(data|datasets?|inputs?|raw|resources)$/i;
  * reached through `..` and then a folder that is no data folder (`../titanic/train.csv` for
  * a notebook in `housing/`), and the path the code names shares nothing with it but the name.
  */
-function anotherProjects(file: string, name: string, shared = 1): boolean {
+function anotherProjects(file: string, name: string, shared: number): boolean {
   if (!GENERIC_NAME.test(name) || shared > 1) {
     return false;
   }
@@ -82,16 +82,56 @@ function anotherProjects(file: string, name: string, shared = 1): boolean {
   );
 }
 
-/** The files of the tree named `name`, but another project's data set of that name. */
+/** A file of the tree named like a path, and how many trailing parts of the path it shares. */
+interface ICandidate {
+  file: string;
+  segments: string[];
+  shared: number;
+}
+
+/**
+ * The files of the tree named like the path or URL the code names, another project's data
+ * set of that name left out. A URL's stray spaces (`'.../winequality-red.csv '`) are no part
+ * of its name, nor are its query and fragment; a `#` in a local path is (`E:\\#ML course`).
+ */
+function candidatesFor(files: ReadonlySet<string>, path: string): ICandidate[] {
+  const trimmed = path.trim();
+  const parts = (
+    trimmed.includes('://') ? trimmed.replace(/[?#].*$/, '') : trimmed
+  )
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter(part => part !== '' && part !== '.');
+  const name = parts[parts.length - 1];
+  if (!name) {
+    return [];
+  }
+  const sharedWith = (segments: string[]) => {
+    let n = 0;
+    while (
+      n < segments.length &&
+      n < parts.length &&
+      segments[segments.length - 1 - n] === parts[parts.length - 1 - n]
+    ) {
+      n++;
+    }
+    return n;
+  };
+  return [...files]
+    .filter(file => file === name || file.endsWith(`/${name}`))
+    .map(file => {
+      const segments = file.split('/');
+      return { file, segments, shared: sharedWith(segments) };
+    })
+    .filter(copy => !anotherProjects(copy.file, name, copy.shared));
+}
+
+/** The files of the tree that may be copies of the file a path or URL names. */
 export function copiesNamed(
   files: ReadonlySet<string>,
-  name: string
+  path: string
 ): string[] {
-  return [...files].filter(
-    file =>
-      (file === name || file.endsWith(`/${name}`)) &&
-      !anotherProjects(file, name)
-  );
+  return candidatesFor(files, path).map(copy => copy.file);
 }
 
 /**
@@ -108,41 +148,17 @@ export function copyOf(
   unique = false,
   identical = false
 ): string | null {
-  // A URL's stray spaces (`'.../winequality-red.csv '`) are no part of its name, nor are its
-  // query and fragment; a `#` in a local path is (`E:\\#ML course\\data`).
-  const trimmed = path.trim();
-  const parts = (
-    trimmed.includes('://') ? trimmed.replace(/[?#].*$/, '') : trimmed
-  )
-    .replace(/\\/g, '/')
-    .split('/')
-    .filter(part => part !== '' && part !== '.');
-  const name = parts[parts.length - 1];
+  const candidates = candidatesFor(files, path);
+  const name = candidates[0]?.segments.at(-1);
   if (!name || !/\.\w+$/.test(name)) {
     return null;
   }
-  const shared = (candidate: string[]) => {
-    let n = 0;
-    while (
-      n < candidate.length &&
-      n < parts.length &&
-      candidate[candidate.length - 1 - n] === parts[parts.length - 1 - n]
-    ) {
-      n++;
-    }
-    return n;
-  };
-  const ranked = [...files]
-    .filter(file => file === name || file.endsWith(`/${name}`))
-    .map(file => {
-      const segments = file.split('/');
-      return {
-        file,
-        shared: shared(segments),
-        distance: segments.length + segments.filter(s => s === '..').length
-      };
-    })
-    .filter(copy => !anotherProjects(copy.file, name, copy.shared))
+  const ranked = candidates
+    .map(({ file, segments, shared }) => ({
+      file,
+      shared,
+      distance: segments.length + segments.filter(s => s === '..').length
+    }))
     .sort(
       (a, b) =>
         b.shared - a.shared ||
@@ -172,7 +188,7 @@ export function tiedCopies(files: ReadonlySet<string>, path: string): string[] {
   if (!/\.\w+$/.test(name) || copyOf(files, path)) {
     return [];
   }
-  const copies = copiesNamed(files, name);
+  const copies = copiesNamed(files, path);
   return copies.length > 1 && copies.length <= MAX_COMPARED ? copies : [];
 }
 

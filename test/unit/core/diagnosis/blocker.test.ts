@@ -178,6 +178,11 @@ describe('blockerOf', () => {
       kind: 'download',
       path: 'train.csv'
     });
+    // Unless the path the notebook names has its folder: the copy rule reads that one.
+    assert.equal(
+      blockerOf(missing('/home/me/titanic/train.csv'), '', other),
+      undefined
+    );
     const numpy = error('FileNotFoundError', 'measurements.txt not found.');
     assert.deepEqual(blockerOf(numpy, '', repository), {
       kind: 'download',
