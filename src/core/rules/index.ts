@@ -44,6 +44,7 @@ import { sklearnSixRules } from './sklearn-six';
 import { sklearnIoRules } from './sklearn-io';
 import { sklearnDefaultRules } from './sklearn-defaults';
 import { sklearnAverageRules } from './sklearn-averages';
+import { sklearnManifoldRules } from './sklearn-manifold';
 import { matplotlibRules } from './matplotlib';
 import { matplotlibCallRules } from './matplotlib-calls';
 import { matplotlibContourRules } from './matplotlib-contours';
@@ -122,6 +123,7 @@ export const allRules: readonly IRule[] = [
   ...sklearnIoRules,
   ...sklearnDefaultRules,
   ...sklearnAverageRules,
+  ...sklearnManifoldRules,
   ...matplotlibRules,
   ...matplotlibCallRules,
   ...matplotlibContourRules,
