@@ -1,5 +1,6 @@
-import { defineRule, matchAt } from './builders';
+import { callsOf, defineRule, matchAt } from './builders';
 import { importsOf, moduleMoved, nameMoved } from './builders-imports';
+import { argsOf, stringValue, textOf } from './syntax';
 import type { IRule, IRuleMatch } from './types';
 import { WIDGETS_INSTALLED } from './widgets';
 
@@ -215,5 +216,59 @@ export const ipythonRules: IRule[] = [
       }
       return matches;
     }
+  ),
+  defineRule(
+    {
+      id: 'ipython.image-url',
+      needs: ['Image'],
+      onFailureOnly: true,
+      // Not a change of IPython's: an address that no longer answers, or no network.
+      distribution: 'python',
+      // Not a Python 2 change: 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
+      summary:
+        'An image the notebook downloads only to show it is not reachable: `Image(url=...)` shows it from its address instead, where the address still answers.',
+      link: 'https://ipython.readthedocs.io/en/stable/api/generated/IPython.display.html#IPython.display.Image',
+      raises: {
+        ename: ['URLError', 'HTTPError', 'gaierror', 'TimeoutError'],
+        message: /./
+      },
+      examples: [
+        {
+          before:
+            "from IPython.display import Image\nmap = Image('http://example.invalid/ml_map.png', width=400)\nprint(map.url)",
+          after:
+            "from IPython.display import Image\nmap = Image(url='http://example.invalid/ml_map.png', width=400)\nprint(map.url)"
+        }
+      ]
+    },
+    // `Image('http://...')` downloads the image to embed it; `Image(url=...)` writes an
+    // `<img>` tag and downloads nothing. Calls that ask to embed are left as they are.
+    context =>
+      callsOf(context, { callees: ['Image'], module: 'IPython' }).flatMap(
+        call => {
+          const args = argsOf(context, call);
+          const first = args[0];
+          const address =
+            first && !first.name && !first.star
+              ? stringValue(textOf(context, first.value))
+              : null;
+          if (
+            !address ||
+            !/^https?:\/\//.test(address) ||
+            args.some(arg => arg.star || arg.name === 'embed')
+          ) {
+            return [];
+          }
+          return [
+            matchAt(
+              'ipython.image-url',
+              first,
+              [{ from: first.from, to: first.from, insert: 'url=' }],
+              'The image is shown from its address, not embedded: it needs the network where the notebook is viewed.'
+            )
+          ];
+        }
+      )
   )
 ];
