@@ -470,5 +470,23 @@ export const sklearnObjectRules: IRule[] = [
         after: 'print(tree.n_features_in_)'
       }
     ]
+  }),
+  attributeRenamed({
+    id: 'sklearn.calibrators',
+    distribution: 'scikit-learn',
+    since: '0.24',
+    summary:
+      "A calibrated classifier's `calibrators_` (one per class) are its `calibrators` since 0.24.",
+    link: sklearnNotes('0.24'),
+    raises: noAttribute('calibrators_'),
+    attribute: 'calibrators_',
+    to: 'calibrators',
+    examples: [
+      {
+        setup: `${IRIS}\nfrom sklearn.calibration import CalibratedClassifierCV\nfrom sklearn.naive_bayes import GaussianNB\nclf = CalibratedClassifierCV(GaussianNB(), cv=3).fit(X, y)`,
+        before: 'print(len(clf.calibrated_classifiers_[0].calibrators_))',
+        after: 'print(len(clf.calibrated_classifiers_[0].calibrators))'
+      }
+    ]
   })
 ];
