@@ -128,7 +128,10 @@ namespace Private {
   /**
    * The folder, relative to the notebook's, of the one package (`name/__init__.py`) or
    * module (`name.py`) of that name in the repository; null where there is none, where it
-   * is beside the notebook (importable as it is), or where there are several.
+   * is beside the notebook (importable as it is), or where there are several. Of several,
+   * one in a folder above the notebook's is taken, the nearest: that is where the author
+   * ran from (a contest whose teams each copied the root's `utilities.py` into their own
+   * folder, and a notebook in a team folder without one).
    */
   export function folderOf(
     files: IRuleContext['files'],
@@ -145,6 +148,12 @@ namespace Private {
         }
       }
     }
-    return found.size === 1 ? [...found][0] : null;
+    if (found.size === 1) {
+      return [...found][0];
+    }
+    const above = [...found]
+      .filter(folder => /^\.\.(\/\.\.)*$/.test(folder))
+      .sort((a, b) => a.length - b.length);
+    return above[0] ?? null;
   }
 }

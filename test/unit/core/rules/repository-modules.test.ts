@@ -60,7 +60,20 @@ describe("a package of the notebook's repository", () => {
     assert.deepEqual(matchesIn(rule, 'import helpers', { files: FILES }), []);
   });
 
-  it('is left where the repository has none, or several of that name', () => {
+  it('of several of that name, is the one in the nearest folder above the notebook', () => {
+    const files = [
+      '../../utils.py',
+      '../utils.py',
+      '../team/utils.py',
+      '../../other/utils.py'
+    ];
+    assert.equal(
+      rewritten('import utils', files),
+      "import sys\nsys.path.insert(0, '..')\nimport utils"
+    );
+  });
+
+  it('is left where the repository has none, or several of that name none above', () => {
     const source = 'import utils';
     assert.deepEqual(matchesIn(rule, source, { files: FILES }), []);
     assert.deepEqual(
