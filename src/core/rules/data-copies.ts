@@ -255,6 +255,11 @@ export function readPath(
 
 const ID = 'data.repository-copy';
 const DOWNLOAD_ID = 'data.download-if-missing';
+/** How a download that cannot reach its address fails: no network, no such host, no answer. */
+export const DOWNLOAD_FAILED = {
+  ename: ['URLError', 'HTTPError', 'gaierror', 'TimeoutError'],
+  message: /./
+};
 
 /**
  * Data read from a path that is not there (the author's machine, another layout of the
@@ -358,10 +363,7 @@ export const dataCopyRules: IRule[] = [
       summary:
         'The notebook downloads a file it may already have: download it only when it is missing.',
       link: 'https://docs.python.org/3/library/urllib.request.html#urllib.request.urlretrieve',
-      raises: {
-        ename: ['URLError', 'HTTPError', 'gaierror', 'TimeoutError'],
-        message: /./
-      },
+      raises: DOWNLOAD_FAILED,
       examples: [
         {
           setup:

@@ -1,5 +1,6 @@
 import { callsOf, defineRule, matchAt } from './builders';
 import { importsOf, moduleMoved, nameMoved } from './builders-imports';
+import { DOWNLOAD_FAILED } from './data-copies';
 import { argsOf, stringValue, textOf } from './syntax';
 import type { IRule, IRuleMatch } from './types';
 import { WIDGETS_INSTALLED } from './widgets';
@@ -229,10 +230,7 @@ export const ipythonRules: IRule[] = [
       summary:
         'An image the notebook downloads only to show it is not reachable: `Image(url=...)` shows it from its address instead, where the address still answers.',
       link: 'https://ipython.readthedocs.io/en/stable/api/generated/IPython.display.html#IPython.display.Image',
-      raises: {
-        ename: ['URLError', 'HTTPError', 'gaierror', 'TimeoutError'],
-        message: /./
-      },
+      raises: DOWNLOAD_FAILED,
       examples: [
         {
           before:
