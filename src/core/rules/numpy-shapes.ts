@@ -28,6 +28,17 @@ const SAMPLE_METHODS = [
   'score_samples',
   'kneighbors'
 ];
+// scikit-learn's scalers took a 1-D array until 0.19, as one feature (or, when fitted on as
+// many features as it has values, as one sample), and gave a 1-D array back.
+const SCALERS = [
+  'StandardScaler',
+  'MinMaxScaler',
+  'MaxAbsScaler',
+  'RobustScaler'
+];
+const SCALER_METHODS = ['fit', 'partial_fit', 'inverse_transform'];
+// A scaler's methods whose value is the data, 1-D again as it came.
+const SCALED = ['transform', 'fit_transform', 'inverse_transform'];
 // numpy's functions that make an array of their arguments, with no other effect.
 const NUMPY_ARRAYS = [
   'numpy.array',
@@ -286,15 +297,16 @@ export const numpyShapeRules: IRule[] = [
   defineRule(
     {
       id: 'sklearn.single-sample-2d',
-      needs: SAMPLE_METHODS,
+      needs: [...SAMPLE_METHODS, ...SCALER_METHODS],
       distribution: 'scikit-learn',
       since: '0.19',
       summary:
-        'Estimators take a 2-D array of samples: a single sample (or a single feature) passed 1-D is reshaped.',
+        'Estimators take a 2-D array of samples: a single sample (or a single feature) passed 1-D is reshaped; a scaler’s 1-D data comes back 1-D, as it did.',
       link: 'https://scikit-learn.org/stable/whats_new/v0.19.html',
       raises: {
         ename: 'ValueError',
-        message: /Expected 2D array, got (1D|scalar) array instead/
+        message:
+          /Expected 2D array, got (1D|scalar) array instead|Expected a 2-dimensional container but got/
       },
       examples: [
         {
@@ -302,7 +314,35 @@ export const numpyShapeRules: IRule[] = [
             'import numpy as np\nfrom sklearn.linear_model import LinearRegression\nmodel = LinearRegression().fit([[1, 0], [2, 1], [3, 5]], [1, 2, 3])\nx_new = np.array([2, 2])',
           before: 'print(model.predict(x_new).round(2))',
           after: 'print(model.predict(np.reshape(x_new, (1, -1))).round(2))',
-          answer: '1 2 2'
+          answer: '1 2 2 False'
+        },
+        {
+          // A frame's row, which scikit-learn now refuses by its type.
+          setup:
+            'import numpy as np\nimport pandas as pd\nfrom sklearn.linear_model import LinearRegression\nX = pd.DataFrame({"a": [1, 2, 3], "b": [0, 1, 5]})\nmodel = LinearRegression().fit(X.to_numpy(), [1, 2, 3])',
+          before: 'print(model.predict(X.iloc[1]).round(2))',
+          after:
+            'print(model.predict(np.reshape(X.iloc[1], (1, -1))).round(2))',
+          answer: '1 2 2 False'
+        },
+        {
+          // A column scaled: 1-D, as it came.
+          setup:
+            'import pandas as pd\nfrom sklearn import preprocessing\ndf = pd.DataFrame({"pe": [3.0, 4.0, 5.0, 6.0]})',
+          before:
+            'df["pe_std"] = preprocessing.StandardScaler().fit_transform(df.pe)\nprint(df.pe_std.round(2).tolist())',
+          after:
+            'import numpy as np\ndf["pe_std"] = preprocessing.StandardScaler().fit_transform(np.reshape(df.pe, (-1, 1))).ravel()\nprint(df.pe_std.round(2).tolist())',
+          answer: '1 4 None True'
+        },
+        {
+          // Values scaled back into a column's units.
+          setup:
+            'import numpy as np\nfrom sklearn.preprocessing import MinMaxScaler\nscaler = MinMaxScaler().fit([[3.0], [4.0], [5.0]])\nz = np.array([0.0, 0.5])',
+          before: 'print(scaler.inverse_transform(z).round(2))',
+          after:
+            'print(scaler.inverse_transform(np.reshape(z, (-1, 1))).ravel().round(2))',
+          answer: '1 2 1 True'
         },
         {
           setup:
@@ -325,12 +365,16 @@ export const numpyShapeRules: IRule[] = [
         const callee = calleeOf(context, call);
         const args = argsOf(context, call);
         const receiver = callee?.node.firstChild;
+        const method = callee?.name ?? '';
         if (
           !callee ||
           callee.node.name !== 'MemberExpression' ||
-          !SAMPLE_METHODS.includes(callee.name) ||
+          ![...SAMPLE_METHODS, ...SCALER_METHODS].includes(method) ||
           !receiver ||
-          dottedName(context, receiver) === null ||
+          (dottedName(context, receiver) === null &&
+            !(
+              method.startsWith('fit') && Private.newScaler(context, receiver)
+            )) ||
           args.length !== 1 ||
           args[0].name ||
           args[0].star ||
@@ -340,7 +384,7 @@ export const numpyShapeRules: IRule[] = [
           return [];
         }
         const node = args[0].value;
-        if (inFunction(call)) {
+        if (inFunction(call) && SAMPLE_METHODS.includes(method)) {
           // A list of values given to a scikit-learn model (one the function builds, or
           // any model's decision_function) becomes the one row scikit-learn made of it
           // before 0.19, without asking: the function may not have failed yet.
@@ -363,7 +407,7 @@ export const numpyShapeRules: IRule[] = [
         const question = inScopeOf(
           context,
           call,
-          `(lambda m, a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), getattr(m, 'n_features_in_', None)))(${textOf(context, receiver)}, ${textOf(context, node)})`
+          `(lambda m, a: '%s %s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), getattr(m, 'n_features_in_', None), type(m).__module__.startswith('sklearn.preprocessing') and type(m).__name__ in (${SCALERS.map(name => `'${name}'`).join(', ')})))(${textOf(context, receiver)}, ${textOf(context, node)})`
         );
         return question === null
           ? []
@@ -372,7 +416,7 @@ export const numpyShapeRules: IRule[] = [
                 'sklearn.single-sample-2d',
                 call,
                 question,
-                answer => Private.reshaped(context, node, answer)
+                answer => Private.reshaped(context, call, node, answer)
               )
             ];
       })
@@ -734,25 +778,38 @@ namespace Private {
   }
 
   /**
-   * The sample as a 2-D array, from the kernel's `ndim size n_features_in_`: one row when
-   * it has as many values as the estimator has features, one column when it has one.
+   * The sample as a 2-D array, from the kernel's `ndim size n_features_in_ scaler`: one row
+   * when it has as many values as the estimator has features, one column when it has one
+   * (or when it is a scaler's first fit). A scaler's data comes back 1-D, as it did.
    */
   export function reshaped(
     context: IRuleContext,
+    call: SyntaxNode,
     node: SyntaxNode,
     answer: string
   ): ITextEdit[] | null {
-    const [ndim, size, features] = answer.split(' ').map(Number);
-    if (!(ndim <= 1) || !Number.isInteger(features)) {
+    const parts = answer.split(' ');
+    const [ndim, size, features] = parts.slice(0, 3).map(Number);
+    const scaler = parts[3] === 'True';
+    const method = calleeOf(context, call)?.name ?? '';
+    if (
+      !(ndim <= 1) ||
+      (SCALER_METHODS.includes(method) && !scaler) ||
+      (!Number.isInteger(features) && !(scaler && ndim === 1))
+    ) {
       return null;
     }
     const row = size === features;
-    if (!row && features !== 1) {
+    if (!row && Number.isInteger(features) && features !== 1) {
       return null;
     }
+    const back =
+      scaler && ndim === 1 && SCALED.includes(method)
+        ? [{ from: call.to, to: call.to, insert: '.ravel()' }]
+        : [];
     const value = textOf(context, node);
     if (row && node.name === 'ArrayExpression') {
-      return [{ from: node.from, to: node.to, insert: `[${value}]` }];
+      return [{ from: node.from, to: node.to, insert: `[${value}]` }, ...back];
     }
     const np = spellName(context, { module: 'numpy', alias: 'np' });
     const shape = row ? '(1, -1)' : '(-1, 1)';
@@ -762,7 +819,24 @@ namespace Private {
         to: node.to,
         insert: `${np.text}.reshape(${value}, ${shape})`,
         needs: np.needs
-      }
+      },
+      ...back
     ];
+  }
+
+  /**
+   * `StandardScaler()`: a scaler made where it is fitted, made again for the kernel's
+   * question (its arguments evaluable, and nothing else done).
+   */
+  export function newScaler(context: IRuleContext, node: SyntaxNode): boolean {
+    const callee = node.name === 'CallExpression' ? node.firstChild : null;
+    const dotted = callee ? dottedName(context, callee) : null;
+    const name = dotted ? resolve(context, dotted) : '';
+    return (
+      SCALERS.some(s => name === `sklearn.preprocessing.${s}`) &&
+      argsOf(context, node).every(
+        arg => !arg.star && evaluable(context, arg.value)
+      )
+    );
   }
 }

@@ -112,6 +112,50 @@ describe('array shapes', () => {
   });
 });
 
+describe("a scaler's 1-D data", () => {
+  const id = 'sklearn.single-sample-2d';
+
+  it('is one feature on its first fit, and comes back 1-D', () => {
+    assert.equal(
+      rewritten(
+        id,
+        'sc = StandardScaler().fit(pe)',
+        '1 30 None True',
+        'import numpy as np\nfrom sklearn.preprocessing import StandardScaler'
+      ),
+      'sc = StandardScaler().fit(np.reshape(pe, (-1, 1)))'
+    );
+    // Fitted on three features, three values are one sample, 1-D again after.
+    assert.equal(
+      rewritten(id, 'z = sc.transform(x)', '1 3 3 True', 'import numpy as np'),
+      'z = sc.transform(np.reshape(x, (1, -1))).ravel()'
+    );
+  });
+
+  it("leaves any other estimator's fit, and a constructor that is no scaler", () => {
+    assert.equal(
+      rewritten(id, 'km.fit(x)', '1 30 None False', 'import numpy as np'),
+      'km.fit(x)'
+    );
+    assert.equal(
+      rewritten(id, 'lr.inverse_transform(x)', '1 3 1 False'),
+      'lr.inverse_transform(x)'
+    );
+    assert.deepEqual(
+      matchesIn(rule(id), 'm = LinearRegression().fit(x)', {
+        setup: 'from sklearn.linear_model import LinearRegression'
+      }),
+      []
+    );
+    assert.deepEqual(
+      matchesIn(rule(id), 'z = StandardScaler().transform(x)', {
+        setup: 'from sklearn.preprocessing import StandardScaler'
+      }),
+      []
+    );
+  });
+});
+
 describe('a ragged list made an array in a function', () => {
   const id = 'numpy.ragged-array';
   const source =
