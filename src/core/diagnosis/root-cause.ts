@@ -1,5 +1,6 @@
 import type { ProposalTarget } from '../model/types';
 import type { ICellResult } from '../execution/types';
+import { READ_ONLY, writtenInPlace } from '../rules/pandas-read-only';
 import { figureCell, raisedWhileDrawing } from './figure-source';
 import { FILE_FRAME, finalException, stripAnsi } from './traceback';
 
@@ -11,6 +12,8 @@ const LIBRARY_PATH =
 const DRAWN_HERE =
   "the error is raised while the cell's figure is drawn, after its code ran";
 const NAME_ERROR = /^name '([A-Za-z_]\w*)' is not defined/;
+// `---->  5     depth[mask] = ...`: the line a cell frame failed on.
+const FAILED_LINE = /^-+>\s*(\d+)\s?(.*)$/m;
 
 /** A code cell as diagnosis sees it. */
 export interface IDiagnosisCell {
@@ -99,10 +102,59 @@ export function diagnose(input: IDiagnosisInput): IDiagnosis {
     }
     return here(`'${name}' is not defined in any earlier cell`);
   }
+  const written =
+    input.result.ename === 'ValueError' &&
+    READ_ONLY.test(input.result.evalue ?? '')
+      ? Private.writtenOn(input)
+      : undefined;
+  if (written && !Private.bindsBefore(input, written)) {
+    const position = input.cells.findIndex(cell => cell.id === failing);
+    for (let i = position - 1; i >= 0; i--) {
+      if (Private.binds(input.cells[i].source, written.name)) {
+        return {
+          failingCellId: failing,
+          target: { kind: 'cell', cellId: input.cells[i].id },
+          reason: `'${written.name}' is written in place, and the earlier cell that makes it makes a read-only array`
+        };
+      }
+    }
+  }
   return here('the error is raised in the failing cell');
 }
 
 namespace Private {
+  /**
+   * The array the failing cell's line writes into, and that line's number: read from the
+   * traceback's frame of the failing cell.
+   */
+  export function writtenOn(
+    input: IDiagnosisInput
+  ): { name: string; line: number } | undefined {
+    let failed: RegExpExecArray | null = null;
+    for (const entry of finalException(input.result.traceback ?? [])) {
+      const text = stripAnsi(entry);
+      const cell = CELL_FRAME.exec(text.trim().split('\n')[0].trim());
+      if (cell && input.executionCounts.get(Number(cell[1])) === input.cellId) {
+        failed = FAILED_LINE.exec(text) ?? failed;
+      }
+    }
+    const [name] = failed ? writtenInPlace(failed[2]) : [];
+    return name && failed ? { name, line: Number(failed[1]) } : undefined;
+  }
+
+  /** Whether the failing cell binds the written name on a line above the one that failed. */
+  export function bindsBefore(
+    input: IDiagnosisInput,
+    written: { name: string; line: number }
+  ): boolean {
+    const cell = input.cells.find(c => c.id === input.cellId);
+    const above = (cell?.source ?? '')
+      .split('\n')
+      .slice(0, written.line - 1)
+      .join('\n');
+    return binds(above, written.name);
+  }
+
   /** The earlier cell whose function made the figure that failed to draw, if there is one. */
   export function drawing(input: IDiagnosisInput): IDiagnosis | undefined {
     const position = input.cells.findIndex(cell => cell.id === input.cellId);

@@ -29,6 +29,7 @@ import { pandasStrAstypeRules } from './pandas-str-astype';
 import { pandasReplaceRules } from './pandas-replace';
 import { pandasBehaviourRules } from './pandas-behaviour';
 import { pandasChainedSetitemRules } from './pandas-chained-setitem';
+import { pandasReadOnlyRules } from './pandas-read-only';
 import { sklearnModuleRules } from './sklearn-modules';
 import { joblibRules } from './joblib';
 import { sklearnObjectRules } from './sklearn-objects';
@@ -108,6 +109,7 @@ export const allRules: readonly IRule[] = [
   ...pandasReplaceRules,
   ...pandasBehaviourRules,
   ...pandasChainedSetitemRules,
+  ...pandasReadOnlyRules,
   ...sklearnModuleRules,
   ...joblibRules,
   ...sklearnObjectRules,

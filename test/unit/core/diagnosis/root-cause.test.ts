@@ -103,6 +103,45 @@ describe('diagnose', () => {
     });
   });
 
+  it('for a write into a read-only array, fixes the earlier cell that made it', () => {
+    const readOnly = (line: string) =>
+      error('ValueError', 'assignment destination is read-only', [
+        `Cell ${GREEN}In[4], line 2${RESET}\n      1 for w in wells:\n${GREEN}----> 2${RESET}     ${line}`
+      ]);
+    const cells = [
+      { id: 'c1', source: 'import numpy as np' },
+      { id: 'c2', source: "depth = data['Depth'].values" },
+      { id: 'c3', source: 'x = 1' },
+      { id: 'c4', source: 'for w in wells:\n    depth[w] = np.sort(depth[w])' }
+    ];
+    for (const line of [
+      'depth[w] = np.sort(depth[w])',
+      'depth[w] *= 2',
+      'depth += 1',
+      'depth.sort()',
+      'np.random.shuffle(depth)'
+    ]) {
+      const diagnosis = diagnose(input(readOnly(line), { cells }));
+      assert.deepEqual(diagnosis.target, { kind: 'cell', cellId: 'c2' }, line);
+      assert.match(diagnosis.reason, /'depth' is written in place/);
+    }
+    // Made above in the failing cell itself, or never made by the notebook: here.
+    const here = { kind: 'cell', cellId: 'c4' };
+    const made = cells.map(cell =>
+      cell.id === 'c4'
+        ? { id: 'c4', source: 'depth = df.d.values\ndepth[0] = 1' }
+        : cell
+    );
+    assert.deepEqual(
+      diagnose(input(readOnly('depth[0] = 1'), { cells: made })).target,
+      here
+    );
+    assert.deepEqual(
+      diagnose(input(readOnly('grid[0] = 1'), { cells })).target,
+      here
+    );
+  });
+
   it('for a NameError, fixes the earlier cell that defines the name', () => {
     const diagnosis = diagnose(
       input(error('NameError', "name 'KFold' is not defined"))
