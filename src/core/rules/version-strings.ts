@@ -1,6 +1,13 @@
 import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
-import { argsOf, calleeOf, childrenOf, dottedName, textOf } from './syntax';
+import {
+  argsOf,
+  calleeOf,
+  childrenOf,
+  dottedName,
+  resolve,
+  textOf
+} from './syntax';
 import type { IRule, IRuleContext } from './types';
 
 /**
@@ -80,6 +87,60 @@ export const versionStringRules: IRule[] = [
               to: call.to,
               insert: alone ? sum : `(${sum})`
             }
+          ])
+        ];
+      })
+  ),
+  // `sys.version.split('\n')[1]`: CPython's version string held the compiler on a second
+  // line until 3.10; it is one line now, whose end is the compiler.
+  defineRule(
+    {
+      id: 'python.version-lines',
+      distribution: 'python',
+      since: '3.10',
+      summary:
+        '`sys.version` is one line since Python 3.10: the compiler its second line named ends it, so the last line is read.',
+      link: 'https://github.com/python/cpython/issues/87444',
+      raises: { ename: 'IndexError', message: /list index out of range/ },
+      needs: ['version'],
+      examples: [
+        {
+          setup: 'import sys',
+          before:
+            "print('Python:', sys.version.split('\\n')[0])\nprint('        ', sys.version.split('\\n')[1])",
+          after:
+            "print('Python:', sys.version.split('\\n')[0])\nprint('        ', sys.version.split('\\n')[-1])"
+        }
+      ]
+    },
+    context =>
+      context.nodes('MemberExpression').flatMap(item => {
+        const lines = item.firstChild;
+        const open = item.getChild('[');
+        const index = open?.nextSibling;
+        const callee = lines && calleeOf(context, lines);
+        const args = lines ? argsOf(context, lines) : [];
+        const owner = callee?.node.firstChild;
+        const dotted = owner ? dottedName(context, owner) : null;
+        const splits =
+          (callee?.name === 'split' &&
+            args.length === 1 &&
+            /^(['"])\\n\1$/.test(textOf(context, args[0].value))) ||
+          (callee?.name === 'splitlines' && args.length === 0);
+        if (
+          !dotted ||
+          resolve(context, dotted) !== 'sys.version' ||
+          !splits ||
+          callee?.node.name !== 'MemberExpression' ||
+          index?.name !== 'Number' ||
+          index.nextSibling?.name !== ']' ||
+          !(Number(textOf(context, index)) >= 1)
+        ) {
+          return [];
+        }
+        return [
+          matchAt('python.version-lines', index, [
+            { from: index.from, to: index.to, insert: '-1' }
           ])
         ];
       })

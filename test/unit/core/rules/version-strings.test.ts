@@ -81,3 +81,30 @@ describe('python.version-guard', () => {
     }
   });
 });
+
+describe('python.version-lines', () => {
+  const rewrite = (cell: string, setup = 'import sys') =>
+    rewriteAfter(versionStringRules, 'python.version-lines', cell, setup);
+
+  it("reads the last line of a version string that has one, as it is or from sys's own name", () => {
+    assert.equal(
+      rewrite('print(sys.version.splitlines()[1])'),
+      'print(sys.version.splitlines()[-1])'
+    );
+    assert.equal(
+      rewrite("compiler = version.split('\\n')[1]", 'from sys import version'),
+      "compiler = version.split('\\n')[-1]"
+    );
+  });
+
+  it('leaves the first line, other separators and any other version', () => {
+    for (const cell of [
+      "print(sys.version.split('\\n')[0])",
+      'print(sys.version.split()[1])',
+      "print(platform.version.split('\\n')[1])",
+      "print(version.split('\\n')[1])"
+    ]) {
+      assert.equal(rewrite(cell, 'import sys\nimport platform'), cell);
+    }
+  });
+});
