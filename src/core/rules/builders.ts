@@ -4,6 +4,7 @@ import {
   appendArgument,
   argsOf,
   callsOneOf,
+  childrenOf,
   dottedName,
   removeArgument,
   resolve,
@@ -169,7 +170,11 @@ export function keywordReplaced(
   );
 }
 
-/** A keyword argument was removed; dropping it keeps today's behaviour (see the note). */
+/**
+ * A keyword argument was removed; dropping it keeps today's behaviour (see the note). With
+ * `safe`, a search grid's entry for it (`'algorithm': ['SAMME', 'SAMME.R']`, in a cell that
+ * searches over one of the callees) goes too when dropping each of its values is safe.
+ */
 export function keywordRemoved(
   info: IRuleInfo &
     ICallees & {
@@ -181,8 +186,8 @@ export function keywordRemoved(
 ): IRule {
   return defineRule(
     info,
-    context =>
-      callsOf(context, info).flatMap(call => {
+    context => [
+      ...callsOf(context, info).flatMap(call => {
         const args = argsOf(context, call);
         const index = args.findIndex(arg => arg.name === info.keyword);
         if (index < 0) {
@@ -194,6 +199,8 @@ export function keywordRemoved(
         const edits = safe ? [removeArgument(context, call, index)] : [];
         return [matchAt(info.id, arg, edits, info.note)];
       }),
+      ...(info.safe ? Private.removedGridKeys(context, info) : [])
+    ],
     [info.keyword]
   );
 }
@@ -490,6 +497,70 @@ namespace Private {
     return null;
   }
 
+  /** Whether a cell searches a grid over one of `info`'s callees, which it imports. */
+  function searches(context: IRuleContext, info: ICallees): boolean {
+    return (
+      [...context.imports.values()].some(target =>
+        info.callees?.some(name => target.endsWith(`.${name}`))
+      ) &&
+      /\b(?:\w*SearchCV|ParameterGrid|ParameterSampler)\(/.test(context.source)
+    );
+  }
+
+  /**
+   * A search grid's entries for a removed parameter (see keywordRemoved), each dropped with
+   * the comma that goes with it when every value the grid lists is safe to drop.
+   */
+  export function removedGridKeys(
+    context: IRuleContext,
+    info: ICallees & {
+      id: string;
+      keyword: string;
+      note?: string;
+      safe?: (value: string) => boolean;
+    }
+  ): IRuleMatch[] {
+    if (!searches(context, info)) {
+      return [];
+    }
+    return context.nodes('DictionaryExpression').flatMap(dict => {
+      const entries: SyntaxNode[][] = [[]];
+      for (let node = dict.firstChild; node; node = node.nextSibling) {
+        if (node.name === ',') {
+          entries.push([]);
+        } else if (node.name !== '{' && node.name !== '}') {
+          entries[entries.length - 1].push(node);
+        }
+      }
+      return entries.flatMap((entry, i) => {
+        const [key, colon, values] = entry;
+        const name =
+          key?.name === 'String' ? stringValue(textOf(context, key)) : null;
+        const items =
+          values?.name === 'ArrayExpression' ||
+          values?.name === 'TupleExpression'
+            ? childrenOf(values).filter(c => !/^[[\](),]$/.test(c.name))
+            : [];
+        if (
+          entry.length !== 3 ||
+          colon.name !== ':' ||
+          name?.split('__').pop() !== info.keyword ||
+          items.length === 0 ||
+          !items.every(item => info.safe!(textOf(context, item)))
+        ) {
+          return [];
+        }
+        // With the comma after it; the last entry, with the comma before it.
+        const next = entries[i + 1]?.[0];
+        const previous = entries[i - 1]?.at(-1);
+        const span = next
+          ? { from: key.from, to: next.from }
+          : { from: previous ? previous.to : key.from, to: values.to };
+        return [matchAt(info.id, key, [{ ...span, insert: '' }], info.note)];
+      });
+    });
+  }
+
   /** The dict keys that spell a renamed estimator parameter (see keywordRenamed). */
   export function parameterKeys(
     context: IRuleContext,
@@ -506,9 +577,7 @@ namespace Private {
       info.callees?.some(name => target.endsWith(`.${name}`))
     );
     // A cell that searches: a grid's own keys are the estimator's parameters.
-    const searched =
-      imported &&
-      /\b(?:\w*SearchCV|ParameterGrid|ParameterSampler)\(/.test(context.source);
+    const searched = searches(context, info);
     return context.nodes('DictionaryExpression').flatMap(dict => {
       const matches: IRuleMatch[] = [];
       for (let key = dict.firstChild; key; key = key.nextSibling) {

@@ -20,10 +20,11 @@ export const unexpected = (keyword: string) => ({
 });
 
 /**
- * The errors of a renamed estimator parameter: as a keyword of the call, and as a key of
- * `set_params` or a parameter search (`Invalid parameter 'base_estimator' for estimator`).
+ * The errors of an estimator parameter renamed or removed: as a keyword of the call, and as
+ * a key of `set_params` or a parameter search (`Invalid parameter 'base_estimator' for
+ * estimator`).
  */
-export const renamedParameter = (keyword: string) => ({
+export const unknownParameter = (keyword: string) => ({
   ename: ['TypeError', 'ValueError'],
   message: new RegExp(
     `unexpected keyword argument '${keyword}'|Invalid parameter '${keyword}' for estimator`

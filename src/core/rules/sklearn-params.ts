@@ -15,7 +15,7 @@ import {
   invalidParameter as invalid,
   valueTable as table,
   IRIS,
-  renamedParameter,
+  unknownParameter,
   unexpected
 } from './sklearn-info';
 
@@ -101,7 +101,7 @@ export const sklearnParamRules: IRule[] = [
       '0.21',
       '`n_iter` is `max_iter` in SGD estimators since 0.21.'
     ),
-    raises: renamedParameter('n_iter'),
+    raises: unknownParameter('n_iter'),
     callees: SGD,
     keyword: 'n_iter',
     parameterKeys: true,
@@ -217,7 +217,7 @@ export const sklearnParamRules: IRule[] = [
       '1.4',
       '`base_estimator` is `estimator` in ensembles since 1.4.'
     ),
-    raises: renamedParameter('base_estimator'),
+    raises: unknownParameter('base_estimator'),
     callees: ENSEMBLES,
     keyword: 'base_estimator',
     parameterKeys: true,
@@ -245,7 +245,7 @@ export const sklearnParamRules: IRule[] = [
       '1.4',
       '`affinity` is `metric` in AgglomerativeClustering since 1.4.'
     ),
-    raises: renamedParameter('affinity'),
+    raises: unknownParameter('affinity'),
     callees: ['AgglomerativeClustering', 'FeatureAgglomeration'],
     keyword: 'affinity',
     parameterKeys: true,

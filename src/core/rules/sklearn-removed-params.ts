@@ -21,8 +21,8 @@ import { sklearnMixinOrderRules } from './sklearn-mixin-order';
 import { sklearnOneHotRules } from './sklearn-one-hot';
 import { sklearnTrainScoreRules } from './sklearn-train-scores';
 import { sklearnRootMetricRules } from './sklearn-root-metrics';
-import type { IRule, IRuleContext } from './types';
-import { unexpected } from './sklearn-info';
+import type { IRule, IRuleContext, IRuleExample } from './types';
+import { IRIS, unexpected, unknownParameter } from './sklearn-info';
 
 /**
  * Parameters removed with nothing to rename them to: `[id, since, callees, keyword, note,
@@ -111,6 +111,16 @@ const REMOVED: readonly (readonly [
     'True'
   ]
 ];
+// A search over a removed parameter's values, which fails as the keyword did.
+const GRID_EXAMPLES: Record<string, IRuleExample> = {
+  'adaboost-algorithm': {
+    setup: IRIS,
+    before:
+      "from sklearn.ensemble import AdaBoostClassifier\nfrom sklearn.model_selection import GridSearchCV\ngrid = {'n_estimators': [5, 10], 'algorithm': ['SAMME', 'SAMME.R']}\nsearch = GridSearchCV(AdaBoostClassifier(random_state=0), grid, cv=3).fit(X, y)\nprint(search.best_params_)",
+    after:
+      "from sklearn.ensemble import AdaBoostClassifier\nfrom sklearn.model_selection import GridSearchCV\ngrid = {'n_estimators': [5, 10]}\nsearch = GridSearchCV(AdaBoostClassifier(random_state=0), grid, cv=3).fit(X, y)\nprint(search.best_params_)"
+  }
+};
 const SAFE_TO_DROP: Record<string, (value: string) => boolean> = {
   'linear-regression-normalize': () => true,
   algorithm: value => /SAMME/.test(value),
@@ -597,7 +607,7 @@ export const sklearnRemovedParamRules: IRule[] = [
       since,
       summary: `\`${callee}(${keyword}=...)\` was removed in scikit-learn ${since}.`,
       link: sklearnNotes(since),
-      raises: unexpected(keyword),
+      raises: unknownParameter(keyword),
       callees,
       keyword,
       note,
@@ -606,7 +616,8 @@ export const sklearnRemovedParamRules: IRule[] = [
         {
           before: `${imports}\nprint(type(${callee}(${keyword}=${value})).__name__)`,
           after: `${imports}\nprint(type(${callee}()).__name__)`
-        }
+        },
+        ...(GRID_EXAMPLES[id] ? [GRID_EXAMPLES[id]] : [])
       ]
     });
   }),

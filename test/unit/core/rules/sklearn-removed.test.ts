@@ -146,3 +146,34 @@ describe('binarize(probabilities, threshold)', () => {
     );
   });
 });
+
+describe("a removed parameter's search grid entry", () => {
+  const imports =
+    'from sklearn.ensemble import AdaBoostClassifier\nfrom sklearn.model_selection import RandomizedSearchCV';
+
+  it('goes with its comma when every value it lists is safe to drop', () => {
+    assert.equal(
+      rewritten(
+        "dist = {'n_estimators': [2, 5], 'algorithm': ['SAMME', 'SAMME.R']}\nsearch = RandomizedSearchCV(AdaBoostClassifier(), dist)",
+        imports
+      ),
+      "dist = {'n_estimators': [2, 5]}\nsearch = RandomizedSearchCV(AdaBoostClassifier(), dist)"
+    );
+    assert.equal(
+      rewritten(
+        "dist = {'ada__algorithm': ('SAMME.R',),\n        'ada__n_estimators': [2, 5]}\nsearch = RandomizedSearchCV(pipe, dist)",
+        imports
+      ),
+      "dist = {'ada__n_estimators': [2, 5]}\nsearch = RandomizedSearchCV(pipe, dist)"
+    );
+  });
+
+  it('stays in a cell that searches nothing, or with a value it cannot drop', () => {
+    for (const cell of [
+      "dist = {'algorithm': ['SAMME', 'SAMME.R']}",
+      "dist = {'algorithm': ['SAMME', chosen]}\nsearch = RandomizedSearchCV(AdaBoostClassifier(), dist)"
+    ]) {
+      assert.equal(rewritten(cell, imports), cell);
+    }
+  });
+});
