@@ -2,7 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { inScopeOf, readsOnly } from './receivers';
 import { spellName } from './bindings';
-import { comparisonOf, textOf } from './syntax';
+import { callsTo, childrenOf, comparisonOf, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 // Keys that are never floats as written, or whose evaluation might do more than read.
@@ -120,6 +120,43 @@ function maskKeys(context: IRuleContext, id: string): IRuleMatch[] {
   });
 }
 
+// Calls that only make a sequence of indices: evaluated again for the kernel's question.
+const INDEX_MAKERS = [
+  'numpy.arange',
+  'numpy.array',
+  'numpy.asarray',
+  'numpy.flatnonzero',
+  'range',
+  'slice'
+];
+
+/**
+ * A list literal as the key, `a[[np.arange(0, 8)]]` or `a[[rows, cols]]`: until numpy 1.23 a
+ * list holding a sequence, a slice or None was read as the tuple of its items, one index
+ * per dimension; now it is one array index, of one more dimension. Asked of the kernel:
+ * only a numpy array's or a pandas Index's key, and only when an item is such a value.
+ */
+function sequenceKeys(context: IRuleContext, id: string): IRuleMatch[] {
+  return keyMatches(context, {
+    id,
+    note: 'Only a list holding a sequence, a slice or None, as the key of a numpy array or a pandas Index: asks the kernel.',
+    asks: (context, key) =>
+      key.name === 'ArrayExpression' &&
+      childrenOf(key).some(item => !/^[[\],]$/.test(item.name)) &&
+      readsOnly(key, call => callsTo(context, call, INDEX_MAKERS)),
+    // The object's library and type, and whether an item is a sequence, a slice or None.
+    question:
+      "'|'.join([type(o).__module__.split('.')[0], type(o).__name__, str(any(isinstance(e, (list, tuple, range, slice)) or getattr(e, 'ndim', 0) >= 1 or e is None or e is Ellipsis for e in k))])",
+    rewrite: (answer, key) => {
+      const [library, type, sequence] = answer.split('|');
+      const indexed =
+        (library === 'numpy' && type === 'ndarray') ||
+        (library === 'pandas' && type.endsWith('Index'));
+      return indexed && sequence === 'True' ? key.slice(1, -1).trim() : null;
+    }
+  });
+}
+
 /**
  * numpy 1.12 refuses float indices, which it used to truncate (with a warning since 1.11):
  * `colors[df.label]` with float labels, `x[n / 2]` after true division. The key becomes
@@ -185,5 +222,40 @@ export const numpyIndexRules: IRule[] = [
       ]
     },
     context => maskKeys(context, 'numpy.mask-length')
+  ),
+  defineRule(
+    {
+      id: 'numpy.list-of-indices',
+      needs: ['[['],
+      distribution: 'numpy',
+      since: '1.23.0',
+      summary:
+        'A list of indices per dimension (`a[[np.arange(8)]]`, `a[[rows, cols]]`) was read as a tuple until numpy 1.23; now it is one array index: the tuple is written.',
+      link: 'https://numpy.org/doc/stable/release/1.23.0-notes.html',
+      // A pandas Index refuses the array of one more dimension; numpy indexes with it
+      // (out of bounds, or silently another selection, which the kernel's answer finds).
+      raises: {
+        ename: ['ValueError', 'IndexError'],
+        message:
+          /^Buffer has wrong number of dimensions \(expected 1, got 2\)|^index \d+ is out of bounds for axis 0/
+      },
+      examples: [
+        {
+          setup:
+            "import numpy as np\nimport pandas as pd\ncolumns = pd.Index(['a', 'b', 'c', 'd'])",
+          before: 'print(list(columns[[np.arange(0, 2)]]))',
+          after: 'print(list(columns[np.arange(0, 2)]))',
+          answer: 'pandas|Index|True'
+        },
+        {
+          setup:
+            'import numpy as np\ngrid = np.arange(12).reshape(3, 4)\nrows = [0, 2]\ncols = [1, 3]',
+          before: 'print(grid[[rows, cols]].tolist())',
+          after: 'print(grid[rows, cols].tolist())',
+          answer: 'numpy|ndarray|True'
+        }
+      ]
+    },
+    context => sequenceKeys(context, 'numpy.list-of-indices')
   )
 ];

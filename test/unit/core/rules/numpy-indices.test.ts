@@ -82,3 +82,38 @@ describe('a mask of another length than its array', () => {
     }
   });
 });
+
+describe('a list of indices per dimension', () => {
+  const scan = askingScan(
+    numpyIndexRules.filter(r => r.id === 'numpy.list-of-indices'),
+    'import numpy as np'
+  );
+
+  it('asks about list keys made of names and index makers, not calls that may do more', () => {
+    assert.deepEqual(
+      scan.asked(
+        "a = x[[np.arange(0, 8)]] + x[[rows, cols]] + x[[load(i)]] + df[['a', 'b']] + x[i]"
+      ),
+      ['[np.arange(0, 8)]', '[rows, cols]', "['a', 'b']"]
+    );
+  });
+
+  it("writes the tuple numpy read for an array or an Index, and leaves a frame's columns", () => {
+    assert.equal(
+      scan.rewritten('y = x[[rows, cols]]', 'numpy|ndarray|True'),
+      'y = x[rows, cols]'
+    );
+    assert.equal(
+      scan.rewritten('y = x[[rows, cols]]', 'numpy|ndarray|False'),
+      'y = x[[rows, cols]]'
+    );
+    assert.equal(
+      scan.rewritten("y = df[['a']]", 'pandas|DataFrame|False'),
+      "y = df[['a']]"
+    );
+    assert.equal(
+      scan.rewritten('y = s[[idx]]', 'pandas|Series|True'),
+      'y = s[[idx]]'
+    );
+  });
+});
