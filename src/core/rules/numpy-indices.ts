@@ -142,7 +142,10 @@ function sequenceKeys(context: IRuleContext, id: string): IRuleMatch[] {
     note: 'Only a list holding a sequence, a slice or None, as the key of a numpy array or a pandas Index: asks the kernel.',
     asks: (context, key) =>
       key.name === 'ArrayExpression' &&
-      childrenOf(key).some(item => !/^[[\],]$/.test(item.name)) &&
+      // A frame's columns (`df[['a', 'b']]`) or positions are never a sequence of indices.
+      childrenOf(key).some(
+        item => !/^([[\],]|String|Number)$/.test(item.name)
+      ) &&
       readsOnly(key, call => callsTo(context, call, INDEX_MAKERS)),
     // The object's library and type, and whether an item is a sequence, a slice or None.
     question:
