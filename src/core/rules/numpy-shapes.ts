@@ -799,8 +799,10 @@ namespace Private {
     ) {
       return null;
     }
-    const row = size === features;
-    if (!row && Number.isInteger(features) && features !== 1) {
+    // A scaler's fit took 1-D data as one feature, whatever it was fitted on before.
+    const fit = scaler && ndim === 1 && /^(fit|partial_fit)/.test(method);
+    const row = !fit && size === features;
+    if (!fit && !row && Number.isInteger(features) && features !== 1) {
       return null;
     }
     const back =

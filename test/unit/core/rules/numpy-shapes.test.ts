@@ -125,6 +125,11 @@ describe("a scaler's 1-D data", () => {
       ),
       'sc = StandardScaler().fit(np.reshape(pe, (-1, 1)))'
     );
+    // Fitted before on three features, three values are still one feature to fit.
+    assert.equal(
+      rewritten(id, 'sc.fit(x)', '1 3 3 True', 'import numpy as np'),
+      'sc.fit(np.reshape(x, (-1, 1)))'
+    );
     // Fitted on three features, three values are one sample, 1-D again after.
     assert.equal(
       rewritten(id, 'z = sc.transform(x)', '1 3 3 True', 'import numpy as np'),
