@@ -86,19 +86,15 @@ export function diagnose(input: IDiagnosisInput): IDiagnosis {
       ? NAME_ERROR.exec(input.result.evalue ?? '')?.[1]
       : undefined;
   if (name) {
-    const position = input.cells.findIndex(cell => cell.id === failing);
-    const earlier = input.cells.slice(0, Math.max(position, 0));
-    for (let i = earlier.length - 1; i >= 0; i--) {
-      if (Private.binds(earlier[i].source, name)) {
-        const ran = input.ran.has(earlier[i].id);
-        return {
-          failingCellId: failing,
-          target: { kind: 'cell', cellId: earlier[i].id },
-          reason: ran
-            ? `'${name}' is defined in an earlier cell, but that definition did not take`
-            : `'${name}' is defined in an earlier cell that did not run`
-        };
-      }
+    const binding = Private.lastBinding(input, name);
+    if (binding) {
+      return {
+        failingCellId: failing,
+        target: { kind: 'cell', cellId: binding.id },
+        reason: input.ran.has(binding.id)
+          ? `'${name}' is defined in an earlier cell, but that definition did not take`
+          : `'${name}' is defined in an earlier cell that did not run`
+      };
     }
     return here(`'${name}' is not defined in any earlier cell`);
   }
@@ -107,22 +103,35 @@ export function diagnose(input: IDiagnosisInput): IDiagnosis {
     READ_ONLY.test(input.result.evalue ?? '')
       ? Private.writtenOn(input)
       : undefined;
-  if (written && !Private.bindsBefore(input, written)) {
-    const position = input.cells.findIndex(cell => cell.id === failing);
-    for (let i = position - 1; i >= 0; i--) {
-      if (Private.binds(input.cells[i].source, written.name)) {
-        return {
-          failingCellId: failing,
-          target: { kind: 'cell', cellId: input.cells[i].id },
-          reason: `'${written.name}' is written in place, and the earlier cell that makes it makes a read-only array`
-        };
-      }
-    }
+  const maker =
+    written && !Private.bindsBefore(input, written)
+      ? Private.lastBinding(input, written.name)
+      : undefined;
+  if (written && maker) {
+    return {
+      failingCellId: failing,
+      target: { kind: 'cell', cellId: maker.id },
+      reason: `'${written.name}' is written in place, and the earlier cell that makes it makes a read-only array`
+    };
   }
   return here('the error is raised in the failing cell');
 }
 
 namespace Private {
+  /** The last cell above the failing one whose code binds a name, if any. */
+  export function lastBinding(
+    input: IDiagnosisInput,
+    name: string
+  ): IDiagnosisCell | undefined {
+    const position = input.cells.findIndex(cell => cell.id === input.cellId);
+    for (let i = position - 1; i >= 0; i--) {
+      if (binds(input.cells[i].source, name)) {
+        return input.cells[i];
+      }
+    }
+    return undefined;
+  }
+
   /**
    * The array the failing cell's line writes into, and that line's number: read from the
    * traceback's frame of the failing cell.
