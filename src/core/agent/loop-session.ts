@@ -3,7 +3,7 @@ import { importedModules } from '../environment/imports';
 import type { ICellResult } from '../execution/types';
 import { LLMFixer } from '../fixers/llm-fixer';
 import { explainsFailure } from '../fixers/rules-fixer';
-import type { IFixer, IFixRequest } from '../model/types';
+import type { IChange, IFixer, IFixRequest } from '../model/types';
 import { ProposalWriter } from '../proposals/writer';
 import { allRules } from '../rules';
 import {
@@ -15,7 +15,7 @@ import type { FixKind, IFinding } from '../rules/types';
 import type { IScoreRow } from '../scores';
 import type { ILoopOptions } from './loop';
 import { SessionRuns } from './session-runs';
-import { earlierFailure, faultAt, type IWorse } from './take-back';
+import { canReach, earlierFailure, faultAt, type IWorse } from './take-back';
 import type { LoopEvent } from './types';
 import type { IProposal, ProposalTarget } from '../model/types';
 
@@ -235,7 +235,9 @@ export class LoopSession extends SessionRuns {
       const worse =
         failure.result.status !== 'error'
           ? undefined
-          : pending && position < pending.failedAt
+          : pending &&
+              position < pending.failedAt &&
+              this.reaches(pending.change, position)
             ? earlierFailure(pending.change, failure.result)
             : faultAt(
                 this.changes,
@@ -259,6 +261,26 @@ export class LoopSession extends SessionRuns {
     if (summary.stoppedBy === 'budget') {
       this.budgetSpent = true;
     }
+  }
+
+  /**
+   * Whether a cell change can have made the cell at a 1-based position fail: not when it
+   * stays inside functions that neither the rest of its cell nor any cell since names.
+   */
+  reaches(change: IChange, position: number): boolean {
+    const { target } = change.proposal;
+    const cells = this.runnable();
+    const at =
+      target.kind === 'cell'
+        ? cells.findIndex(c => c.id === target.cellId)
+        : -1;
+    return (
+      at < 0 ||
+      canReach(
+        change,
+        cells.slice(at + 1, position).map(cell => cell.source)
+      )
+    );
   }
 
   /**

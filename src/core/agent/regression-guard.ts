@@ -5,8 +5,8 @@ import type { LoopEvent, Verdict } from './types';
 
 /**
  * The last step of a session that leaves the notebook failing: a fix never makes a
- * notebook worse. When cells up to the one that fails were changed and the original is
- * not known to fail by then, the original cells up to it run from a restart, drawing
+ * notebook worse. When cells up to the one that fails were changed, one of the changes
+ * can have reached it, and the original is not known to fail by then, the original cells up to it run from a restart, drawing
  * nothing in the notebook. If they all run, the changes made it fail earlier: every
  * cell change is taken back through the session's writer (a cell the user edited since
  * keeps the edit), and a verification run of the notebook as it was gives the verdict.
@@ -31,9 +31,10 @@ export async function* guardRegression(
   if (
     known <= failedAt ||
     session.budgetLeft() <= 0 ||
-    !cellChanges.some(({ proposal: { target } }) => {
+    !cellChanges.some(change => {
+      const { target } = change.proposal;
       const at = target.kind === 'cell' ? positionOf(target.cellId) : 0;
-      return at > 0 && at <= failedAt;
+      return at > 0 && at <= failedAt && session.reaches(change, failedAt);
     })
   ) {
     return verdict;

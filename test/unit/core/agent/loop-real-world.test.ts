@@ -354,6 +354,67 @@ describe('runLoop takes back a change that made a cell worse', () => {
   });
 });
 
+describe('runLoop keeps a fix inside a function that a later cell never reaches', () => {
+  // A helper cell's function uses an API gone today; the cell that draws random dates
+  // fails now and then on its own, and calls nothing of the helper's.
+  const helper =
+    'def missing(frame):\n    rows = frame.any(1)\n    return rows.sum()';
+  const gone = {
+    status: 'error' as const,
+    ename: 'TypeError',
+    evalue: 'DataFrame.any() takes 1 positional argument but 2 were given',
+    traceback: ['Cell In[3], line 1', 'Cell In[1], line 2, in missing(frame)']
+  };
+  /** Draws fail on the second run; the call fails while the helper is the old one. */
+  const kernel = (draw: string) => {
+    let defined = '';
+    let draws = 0;
+    return new FakeKernel(code => {
+      if (code.startsWith('def missing')) {
+        defined = code;
+      }
+      if (code === draw && ++draws === 2) {
+        return { status: 'error', ename: 'ValueError', evalue: 'bad date' };
+      }
+      return code.startsWith('print(missing') && defined.includes('any(1)')
+        ? gone
+        : {};
+    });
+  };
+  const fixer = scripted('scripted', r =>
+    !r.failure || r.target.kind !== 'cell'
+      ? null
+      : r.target.cellId === 'c0'
+        ? helper.replace('any(1)', 'any(axis=1)')
+        : r.source.startsWith('dates =') && !r.source.includes('mixed')
+          ? r.source.replace(')', "format='mixed')")
+          : null
+  );
+
+  it('does not take the fix back when the cell between fails on its own', async () => {
+    const draw = 'dates = random_dates()';
+    const { verdict, events, document } = await session(
+      [helper, draw, 'print(missing(data))'],
+      { kernel: kernel(draw), fixers: [fixer] }
+    );
+    assert.ok(!events.some(e => e.kind === 'reverted'));
+    assert.match(document.source('c0') ?? '', /any\(axis=1\)/);
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+  });
+
+  it('takes the fix back when the cell between calls its function', async () => {
+    const draw = 'dates = random_dates(missing)';
+    const { events, document } = await session(
+      [helper, draw, 'print(missing(data))'],
+      { kernel: kernel(draw), fixers: [fixer] }
+    );
+    const reverted = events.find(e => e.kind === 'reverted');
+    assert.ok(reverted?.kind === 'reverted');
+    assert.match(reverted.change.why, /a cell that ran before fails/);
+    assert.equal(document.source('c0'), helper);
+  });
+});
+
 describe('runLoop never leaves a notebook failing earlier than the original', () => {
   // A preflight rewrite breaks a cell that ran (no name of its own to blame); the
   // original fails later, at the removed module.
