@@ -30,6 +30,7 @@ import { pandasReplaceRules } from './pandas-replace';
 import { pandasBehaviourRules } from './pandas-behaviour';
 import { pandasChainedSetitemRules } from './pandas-chained-setitem';
 import { pandasReadOnlyRules } from './pandas-read-only';
+import { pandasAggregateRules } from './pandas-aggregate';
 import { sklearnModuleRules } from './sklearn-modules';
 import { joblibRules } from './joblib';
 import { sklearnObjectRules } from './sklearn-objects';
@@ -110,6 +111,7 @@ export const allRules: readonly IRule[] = [
   ...pandasBehaviourRules,
   ...pandasChainedSetitemRules,
   ...pandasReadOnlyRules,
+  ...pandasAggregateRules,
   ...sklearnModuleRules,
   ...joblibRules,
   ...sklearnObjectRules,
