@@ -32,6 +32,7 @@ import { pandasChainedSetitemRules } from './pandas-chained-setitem';
 import { pandasReadOnlyRules } from './pandas-read-only';
 import { pandasAggregateRules } from './pandas-aggregate';
 import { sklearnModuleRules } from './sklearn-modules';
+import { sklearnPrivateRules } from './sklearn-private';
 import { joblibRules } from './joblib';
 import { sklearnObjectRules } from './sklearn-objects';
 import { sklearnDiscriminantRules } from './sklearn-discriminant';
@@ -113,6 +114,7 @@ export const allRules: readonly IRule[] = [
   ...pandasReadOnlyRules,
   ...pandasAggregateRules,
   ...sklearnModuleRules,
+  ...sklearnPrivateRules,
   ...joblibRules,
   ...sklearnObjectRules,
   ...sklearnDiscriminantRules,

@@ -1,0 +1,121 @@
+import { defineRule, matchAt } from './builders';
+import { importsOf } from './builders-imports';
+import { sklearnNotes } from './sklearn-modules';
+import type { IRule, IRuleMatch } from './types';
+
+// `sklearn.linear_model.base`: a module of a package, not yet private.
+const PUBLIC_MODULE = /^sklearn(\.[A-Za-z]\w*)+\.([A-Za-z]\w*)$/;
+// Evaluated in the kernel with no name left behind.
+const IMPORTED = "__import__('importlib').import_module";
+const FOUND = "__import__('importlib.util').util.find_spec";
+
+/**
+ * Helper libraries shipped beside notebooks subclass scikit-learn's internals
+ * (`LinearModel`, `LinearClassifierMixin`) and call its private helpers. 0.22 made most
+ * modules private (`sklearn.linear_model.base` is `sklearn.linear_model._base`), removing
+ * the old names in 0.24, and later releases renamed helpers private (`newton_cg` is
+ * `_newton_cg`). The public names have their public imports (sklearn-modules.ts); these
+ * have none, so the import takes the private module or name, where the kernel finds
+ * every imported name.
+ */
+export const sklearnPrivateRules: IRule[] = [
+  defineRule(
+    {
+      id: 'sklearn.private-module',
+      needs: ['sklearn.'],
+      distribution: 'scikit-learn',
+      since: '0.24',
+      summary:
+        'scikit-learn 0.22 made its modules private (`sklearn.linear_model.base` is `sklearn.linear_model._base`): a name the package does not export, such as a base class, is imported from the private module.',
+      link: sklearnNotes('0.22'),
+      raises: {
+        ename: 'ModuleNotFoundError',
+        message: /^No module named 'sklearn\./
+      },
+      // A private module may change in any release: only an import that fails moves.
+      onFailureOnly: true,
+      examples: [
+        {
+          before:
+            'from sklearn.linear_model.base import LinearModel, LinearClassifierMixin\nprint(LinearModel.__name__, LinearClassifierMixin.__name__)',
+          after:
+            'from sklearn.linear_model._base import LinearModel, LinearClassifierMixin\nprint(LinearModel.__name__, LinearClassifierMixin.__name__)',
+          answer: 'True'
+        }
+      ]
+    },
+    context =>
+      importsOf(context).flatMap(({ node, module, names }): IRuleMatch[] => {
+        const match = module && PUBLIC_MODULE.exec(module.name);
+        if (!module || !match || names.length === 0) {
+          return [];
+        }
+        const leaf = match[2];
+        const dot = module.name.length - leaf.length;
+        const hidden = `${module.name.slice(0, dot)}_${leaf}`;
+        const listed = JSON.stringify(names.map(n => n.name));
+        const found = matchAt('sklearn.private-module', node, []);
+        // The private module has every name, and its package does not.
+        found.question = {
+          expression: `${FOUND}(${JSON.stringify(hidden)}) is not None and all(hasattr(${IMPORTED}(${JSON.stringify(hidden)}), n) for n in ${listed}) and not all(hasattr(${IMPORTED}(${JSON.stringify(module.name.slice(0, dot - 1))}), n) for n in ${listed})`,
+          decide: answer =>
+            answer === 'True'
+              ? [{ from: module.from, to: module.to, insert: hidden }]
+              : null
+        };
+        return [found];
+      })
+  ),
+  defineRule(
+    {
+      id: 'sklearn.private-name',
+      needs: ['sklearn.'],
+      distribution: 'scikit-learn',
+      since: '1.0',
+      summary:
+        'A scikit-learn helper renamed private (`sklearn.utils.optimize.newton_cg` is `_newton_cg`) is imported by its new name, under the old one.',
+      link: sklearnNotes('1.0'),
+      raises: {
+        ename: 'ImportError',
+        message: /^cannot import name '\w+' from 'sklearn\./
+      },
+      onFailureOnly: true,
+      examples: [
+        {
+          before:
+            'from sklearn.utils.optimize import newton_cg\nprint(newton_cg.__name__)',
+          after:
+            'from sklearn.utils.optimize import _newton_cg as newton_cg\nprint(newton_cg.__name__)',
+          answer: "['newton_cg']"
+        }
+      ]
+    },
+    context =>
+      importsOf(context).flatMap(({ node, module, names }): IRuleMatch[] => {
+        const plain = names.filter(n => !n.name.startsWith('_'));
+        if (!module?.name.startsWith('sklearn.') || plain.length === 0) {
+          return [];
+        }
+        const listed = JSON.stringify(plain.map(n => n.name));
+        const found = matchAt('sklearn.private-name', node, []);
+        // The names the module lacks and has with a leading underscore.
+        found.question = {
+          expression: `(lambda m: [n for n in ${listed} if not hasattr(m, n) and hasattr(m, '_' + n)])(${IMPORTED}(${JSON.stringify(module.name)}))`,
+          decide: answer => {
+            const renamed = new Set(
+              [...answer.matchAll(/'(\w+)'/g)].map(([, name]) => name)
+            );
+            const edits = plain
+              .filter(n => renamed.has(n.name))
+              .map(n => ({
+                from: n.from,
+                to: n.end,
+                insert: `_${n.name} as ${n.alias ?? n.name}`
+              }));
+            return edits.length > 0 ? edits : null;
+          }
+        };
+        return [found];
+      })
+  )
+];
