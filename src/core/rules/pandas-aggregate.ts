@@ -149,7 +149,7 @@ namespace Private {
     return onReceiver(context, 'pandas.agg-renamer', {
       node: call,
       owner,
-      types: ['SeriesGroupBy', 'Resampler'],
+      types: ['SeriesGroupBy'],
       edits,
       certain: groupedColumn(context, owner)
     });
