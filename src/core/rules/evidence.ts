@@ -102,9 +102,10 @@ export function evidenceOf(
     keepEarliest(distribution, before);
   }
 
-  // Removed APIs in use; changed defaults say nothing about age, so they are left out.
+  // Removed APIs in use; changed defaults say nothing about age, so they are left out,
+  // and so are rules that act only on their error: their code alone does not tell.
   const removals = rules.filter(
-    rule => rule.kind === 'error-repair' && rule.raises
+    rule => rule.kind === 'error-repair' && rule.raises && !rule.onFailureOnly
   );
   const byId = new Map(removals.map(rule => [rule.id, rule]));
   const prepared = sources.map(prepareSource);

@@ -30,7 +30,7 @@ export const sklearnPrivateRules: IRule[] = [
       link: sklearnNotes('0.22'),
       raises: {
         ename: 'ModuleNotFoundError',
-        message: /^No module named 'sklearn\./
+        message: /^No module named 'sklearn(\.[A-Za-z]\w*){2,}'/
       },
       // A private module may change in any release: only an import that fails moves.
       onFailureOnly: true,
