@@ -216,7 +216,9 @@ export function anyOf(info: IRuleInfo, parts: readonly IRule[]): IRule {
 
 /**
  * A string value was renamed: `criterion='mse'` → `criterion='squared_error'`. The value is
- * the keyword argument `keyword`, or the argument at `position` when passed positionally.
+ * the keyword argument `keyword`, or the argument at `position` when passed positionally;
+ * with `grids`, also one a search grid lists for `keyword` in a cell that searches over a
+ * callee.
  */
 export function valueRenamed(
   info: IRuleInfo &
@@ -225,12 +227,15 @@ export function valueRenamed(
       position?: number;
       /** The new value for an old one, null when it did not change. */
       rename: (value: string) => string | null;
+      /** Whether the values a search grid lists for `keyword` are renamed too. */
+      grids?: boolean;
     }
 ): IRule {
+  const keyword = info.grids ? info.keyword : undefined;
   return defineRule(
     info,
-    context =>
-      callsOf(context, info).flatMap(call => {
+    context => [
+      ...callsOf(context, info).flatMap(call => {
         const args = argsOf(context, call);
         const arg =
           args.find(
@@ -243,28 +248,18 @@ export function valueRenamed(
             ? args[info.position]
             : undefined);
         const string = arg && Private.stringOf(context, arg.value, call);
-        if (!string) {
-          return [];
-        }
-        const literal = textOf(context, string);
-        const value = stringValue(literal);
-        const renamed = value === null ? null : info.rename(value);
-        if (renamed === null || renamed === value) {
-          return [];
-        }
-        const quote = literal[literal.length - 1];
-        const prefix = literal.slice(0, literal.indexOf(quote));
-        return [
-          matchAt(info.id, arg, [
-            {
-              from: string.from,
-              to: string.to,
-              insert: `${prefix}${quote}${renamed}${quote}`
-            }
-          ])
-        ];
+        const edit =
+          string && Private.renamedString(context, string, info.rename);
+        return edit ? [matchAt(info.id, arg!, [edit])] : [];
       }),
-    info.callees ?? (info.keyword ? [info.keyword] : undefined)
+      // The values a search grid lists for the parameter are renamed alike.
+      ...(keyword
+        ? Private.renamedGridValues(context, { ...info, keyword })
+        : [])
+    ],
+    keyword
+      ? [...(info.callees ?? []), keyword]
+      : (info.callees ?? (info.keyword ? [info.keyword] : undefined))
   );
 }
 
@@ -507,6 +502,64 @@ namespace Private {
     );
   }
 
+  /** One entry of a search grid: `'ada__algorithm': ['SAMME', 'SAMME.R']`. */
+  interface IGridEntry {
+    key: SyntaxNode;
+    values: SyntaxNode;
+    /** The listed values. */
+    items: SyntaxNode[];
+    /** The first node of the entry after it, or the last of the one before. */
+    next?: SyntaxNode;
+    previous?: SyntaxNode;
+  }
+
+  /**
+   * The entries listing values of `info.keyword` (or `step__keyword`) in the dicts of a
+   * cell that searches a grid over one of `info`'s callees.
+   */
+  function gridEntries(
+    context: IRuleContext,
+    info: ICallees & { keyword: string }
+  ): IGridEntry[] {
+    if (!searches(context, info)) {
+      return [];
+    }
+    return context.nodes('DictionaryExpression').flatMap(dict => {
+      const entries: SyntaxNode[][] = [[]];
+      for (let node = dict.firstChild; node; node = node.nextSibling) {
+        if (node.name === ',') {
+          entries.push([]);
+        } else if (node.name !== '{' && node.name !== '}') {
+          entries[entries.length - 1].push(node);
+        }
+      }
+      return entries.flatMap((entry, i): IGridEntry[] => {
+        const [key, colon, values] = entry;
+        const name =
+          key?.name === 'String' ? stringValue(textOf(context, key)) : null;
+        const items =
+          values?.name === 'ArrayExpression' ||
+          values?.name === 'TupleExpression'
+            ? childrenOf(values).filter(c => !/^[[\](),]$/.test(c.name))
+            : [];
+        return entry.length === 3 &&
+          colon.name === ':' &&
+          name?.split('__').pop() === info.keyword &&
+          items.length > 0
+          ? [
+              {
+                key,
+                values,
+                items,
+                next: entries[i + 1]?.[0],
+                previous: entries[i - 1]?.at(-1)
+              }
+            ]
+          : [];
+      });
+    });
+  }
+
   /**
    * A search grid's entries for a removed parameter (see keywordRemoved), each dropped with
    * the comma that goes with it when every value the grid lists is safe to drop.
@@ -520,45 +573,57 @@ namespace Private {
       safe?: (value: string) => boolean;
     }
   ): IRuleMatch[] {
-    if (!searches(context, info)) {
-      return [];
-    }
-    return context.nodes('DictionaryExpression').flatMap(dict => {
-      const entries: SyntaxNode[][] = [[]];
-      for (let node = dict.firstChild; node; node = node.nextSibling) {
-        if (node.name === ',') {
-          entries.push([]);
-        } else if (node.name !== '{' && node.name !== '}') {
-          entries[entries.length - 1].push(node);
-        }
-      }
-      return entries.flatMap((entry, i) => {
-        const [key, colon, values] = entry;
-        const name =
-          key?.name === 'String' ? stringValue(textOf(context, key)) : null;
-        const items =
-          values?.name === 'ArrayExpression' ||
-          values?.name === 'TupleExpression'
-            ? childrenOf(values).filter(c => !/^[[\](),]$/.test(c.name))
-            : [];
-        if (
-          entry.length !== 3 ||
-          colon.name !== ':' ||
-          name?.split('__').pop() !== info.keyword ||
-          items.length === 0 ||
-          !items.every(item => info.safe!(textOf(context, item)))
-        ) {
-          return [];
-        }
+    return gridEntries(context, info)
+      .filter(({ items }) =>
+        items.every(item => info.safe!(textOf(context, item)))
+      )
+      .map(({ key, values, next, previous }) => {
         // With the comma after it; the last entry, with the comma before it.
-        const next = entries[i + 1]?.[0];
-        const previous = entries[i - 1]?.at(-1);
         const span = next
           ? { from: key.from, to: next.from }
           : { from: previous ? previous.to : key.from, to: values.to };
-        return [matchAt(info.id, key, [{ ...span, insert: '' }], info.note)];
+        return matchAt(info.id, key, [{ ...span, insert: '' }], info.note);
       });
+  }
+
+  /** A search grid's renamed values of a parameter (see valueRenamed), each renamed. */
+  export function renamedGridValues(
+    context: IRuleContext,
+    info: ICallees & {
+      id: string;
+      keyword: string;
+      rename: (value: string) => string | null;
+    }
+  ): IRuleMatch[] {
+    return gridEntries(context, info).flatMap(({ key, items }) => {
+      const edits = items.flatMap(item => {
+        const edit =
+          item.name === 'String' && renamedString(context, item, info.rename);
+        return edit ? [edit] : [];
+      });
+      return edits.length > 0 ? [matchAt(info.id, key, edits)] : [];
     });
+  }
+
+  /** The edit giving a string literal its renamed value, its quotes and prefix kept. */
+  export function renamedString(
+    context: IRuleContext,
+    string: SyntaxNode,
+    rename: (value: string) => string | null
+  ): ITextEdit | null {
+    const literal = textOf(context, string);
+    const value = stringValue(literal);
+    const renamed = value === null ? null : rename(value);
+    if (renamed === null || renamed === value) {
+      return null;
+    }
+    const quote = literal[literal.length - 1];
+    const prefix = literal.slice(0, literal.indexOf(quote));
+    return {
+      from: string.from,
+      to: string.to,
+      insert: `${prefix}${quote}${renamed}${quote}`
+    };
   }
 
   /** The dict keys that spell a renamed estimator parameter (see keywordRenamed). */

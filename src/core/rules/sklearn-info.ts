@@ -39,7 +39,8 @@ export const cannotImport = (name: string) => ({
 
 /** The error scikit-learn's parameter validation raises for a value it no longer takes. */
 export const invalidParameter = (param: string) => ({
-  ename: 'InvalidParameterError',
+  // A search whose every fit fails raises ValueError, the fits' errors in its message.
+  ename: ['InvalidParameterError', 'ValueError'],
   message: new RegExp(`The '${param}' parameter`)
 });
 

@@ -309,6 +309,7 @@ export const sklearnParamRules: IRule[] = [
     callees: TREES,
     keyword: 'criterion',
     rename: table({ mse: 'squared_error', mae: 'absolute_error' }),
+    grids: true,
     examples: [
       {
         setup: IRIS,
@@ -316,6 +317,13 @@ export const sklearnParamRules: IRule[] = [
           "from sklearn.tree import DecisionTreeRegressor\nprint(DecisionTreeRegressor(criterion='mse', max_depth=2).fit(X, y).get_depth())",
         after:
           "from sklearn.tree import DecisionTreeRegressor\nprint(DecisionTreeRegressor(criterion='squared_error', max_depth=2).fit(X, y).get_depth())"
+      },
+      {
+        setup: `${IRIS}\nfrom sklearn.model_selection import GridSearchCV\nfrom sklearn.tree import DecisionTreeRegressor`,
+        before:
+          "models = {'tree': {'model': DecisionTreeRegressor(max_depth=2, random_state=0), 'grid': {'criterion': ['mse', 'mae']}}}\nsearch = GridSearchCV(models['tree']['model'], models['tree']['grid'], cv=3).fit(X, y)\nprint(search.best_params_)",
+        after:
+          "models = {'tree': {'model': DecisionTreeRegressor(max_depth=2, random_state=0), 'grid': {'criterion': ['squared_error', 'absolute_error']}}}\nsearch = GridSearchCV(models['tree']['model'], models['tree']['grid'], cv=3).fit(X, y)\nprint(search.best_params_)"
       }
     ]
   }),

@@ -175,3 +175,36 @@ describe('a LinearSVC loss given by a name', () => {
     }
   });
 });
+
+describe('renamed values in a search grid', () => {
+  const TREE = 'from sklearn.tree import DecisionTreeRegressor';
+  const SEARCH = 'from sklearn.model_selection import GridSearchCV';
+
+  it('renames the values a grid lists for the parameter in a cell that searches', () => {
+    const cell = [
+      "models = {'tree': {'model': DecisionTreeRegressor(),",
+      "                   'parameters': {'criterion': ['mse', \"friedman_mse\", 'mae'], 'splitter': ['best']}}}",
+      "search = GridSearchCV(models['tree']['model'], models['tree']['parameters'], cv=5)"
+    ].join('\n');
+    assert.equal(
+      rewritten('sklearn.criterion-mse', cell, '', `${TREE}\n${SEARCH}`),
+      cell.replace(
+        "['mse', \"friedman_mse\", 'mae']",
+        "['squared_error', \"friedman_mse\", 'absolute_error']"
+      )
+    );
+    const piped =
+      "grid = {'tree__criterion': ('mse',)}\nGridSearchCV(pipe, grid)";
+    assert.equal(
+      rewritten('sklearn.criterion-mse', piped, '', `${TREE}\n${SEARCH}`),
+      "grid = {'tree__criterion': ('squared_error',)}\nGridSearchCV(pipe, grid)"
+    );
+  });
+
+  it('leaves a dict in a cell that searches nothing, or over estimators the notebook lacks', () => {
+    const cell = "errors = {'criterion': ['mse', 'mae']}";
+    assert.deepEqual(matches('sklearn.criterion-mse', cell, TREE), []);
+    const searched = `${cell}\nGridSearchCV(model, errors)`;
+    assert.deepEqual(matches('sklearn.criterion-mse', searched, SEARCH), []);
+  });
+});
