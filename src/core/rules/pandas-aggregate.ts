@@ -118,10 +118,13 @@ namespace Private {
         { from: dict.to - 1, to: dict.to, insert: ']' }
       );
       for (const [key, value] of found) {
-        const colon = context.source.indexOf(':', key.to);
+        const colon = key.nextSibling;
+        if (colon?.name !== ':') {
+          return [];
+        }
         edits.push(
           { from: key.from, to: key.from, insert: '(' },
-          { from: colon, to: colon + 1, insert: ',' },
+          { from: colon.from, to: colon.to, insert: ',' },
           { from: value.to, to: value.to, insert: ')' }
         );
       }

@@ -33,6 +33,10 @@ describe('pandas.agg-renamer', () => {
       "df.groupby('shop').price.agg([('n', 'count'), ('mean', 'mean')])"
     );
     assert.equal(
+      rewrite("df.groupby('shop').price.agg({'n: all': 'count'})"),
+      "df.groupby('shop').price.agg([('n: all', 'count')])"
+    );
+    assert.equal(
       rewrite("df.resample('D')['price'].aggregate({'high': 'max'})"),
       "df.resample('D')['price'].aggregate([('high', 'max')])"
     );
