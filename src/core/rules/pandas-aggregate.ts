@@ -2,7 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
 import { onReceiver } from './receivers';
-import { argsOf, calleeOf, childrenOf, stringValue, textOf } from './syntax';
+import { argsOf, calleeOf, dictEntries, stringValue, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const AGGREGATE = new Set(['agg', 'aggregate']);
@@ -70,7 +70,7 @@ export const pandasAggregateRules: IRule[] = [
         ) {
           return [];
         }
-        const nested = Private.entries(spec)
+        const nested = dictEntries(spec)
           ?.map(([, value]) => value)
           .filter(value => value.name === 'DictionaryExpression');
         if (nested?.length) {
@@ -83,24 +83,6 @@ export const pandasAggregateRules: IRule[] = [
 ];
 
 namespace Private {
-  /** A dict literal's key and value nodes; null with a `**` entry. */
-  export function entries(dict: SyntaxNode): [SyntaxNode, SyntaxNode][] | null {
-    const parts = childrenOf(dict).filter(
-      node => !['{', '}', ',', ':'].includes(node.name)
-    );
-    if (
-      parts.length % 2 !== 0 ||
-      childrenOf(dict).some(node => node.name === '**')
-    ) {
-      return null;
-    }
-    const pairs: [SyntaxNode, SyntaxNode][] = [];
-    for (let i = 0; i < parts.length; i += 2) {
-      pairs.push([parts[i], parts[i + 1]]);
-    }
-    return pairs;
-  }
-
   /** Each dict written as a list of `(key, value)` pairs, its layout kept. */
   export function pairs(
     context: IRuleContext,
@@ -109,7 +91,7 @@ namespace Private {
   ): IRuleMatch[] {
     const edits: ITextEdit[] = [];
     for (const dict of dicts) {
-      const found = entries(dict);
+      const found = dictEntries(dict);
       if (!found?.length) {
         return [];
       }
@@ -142,7 +124,7 @@ namespace Private {
     owner: SyntaxNode,
     spec: SyntaxNode
   ): IRuleMatch[] {
-    const named = entries(spec)?.every(
+    const named = dictEntries(spec)?.every(
       ([key]) => stringValue(textOf(context, key)) !== null
     );
     const edits = named ? pairs(context, call, [spec])[0]?.edits : undefined;

@@ -2,7 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { defineRule, matchAt } from './builders';
 import { pandasNotes } from './pandas-api';
 import { readsOnly } from './receivers';
-import { argsOf, calleeOf, childrenOf, textOf } from './syntax';
+import { argsOf, calleeOf, childrenOf, dictEntries, textOf } from './syntax';
 import type { IRule, IRuleContext } from './types';
 
 /**
@@ -105,14 +105,11 @@ namespace Private {
       if (mapping.name !== 'DictionaryExpression') {
         return false;
       }
-      const parts = childrenOf(mapping).filter(c => !/^[{}:,]$/.test(c.name));
-      const keys = parts.filter((_, i) => i % 2 === 0);
-      const values = parts.filter((_, i) => i % 2 === 1);
+      const entries = dictEntries(mapping);
       return (
-        parts.length % 2 === 0 &&
-        !parts.some(p => p.name === '**') &&
-        texts(keys) &&
-        numbers(values)
+        !!entries &&
+        texts(entries.map(([key]) => key)) &&
+        numbers(entries.map(([, value]) => value))
       );
     }
     if (args.length !== 2) {

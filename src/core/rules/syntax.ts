@@ -137,6 +137,19 @@ export function childrenOf(node: SyntaxNode): SyntaxNode[] {
   return all;
 }
 
+/** A dict literal's key and value nodes, in order; null with a `**` entry. */
+export function dictEntries(
+  dict: SyntaxNode
+): [SyntaxNode, SyntaxNode][] | null {
+  const parts = childrenOf(dict).filter(c => !/^[{}:,]$/.test(c.name));
+  if (parts.length % 2 !== 0 || parts.some(part => part.name === '**')) {
+    return null;
+  }
+  return parts.flatMap((key, i): [SyntaxNode, SyntaxNode][] =>
+    i % 2 === 0 ? [[key, parts[i + 1]]] : []
+  );
+}
+
 /** A call's arguments in `source` (where the call was parsed). */
 export function argumentsIn(source: string, call: SyntaxNode): IArgument[] {
   const list = call.getChild('ArgList');
