@@ -6,10 +6,11 @@ import type { LoopEvent, Verdict } from './types';
 /**
  * The last step of a session that leaves the notebook failing: a fix never makes a
  * notebook worse. When cells up to the one that fails were changed, one of the changes
- * can have reached it, and the original is not known to fail by then, the original cells up to it run from a restart, drawing
- * nothing in the notebook. If they all run, the changes made it fail earlier: every
- * cell change is taken back through the session's writer (a cell the user edited since
- * keeps the edit), and a verification run of the notebook as it was gives the verdict.
+ * can have reached it, and the original is not known to fail by then, the original
+ * cells up to it run from a restart, drawing nothing in the notebook. If they all run,
+ * the changes made it fail earlier: every cell change is taken back through the
+ * session's writer (a cell the user edited since keeps the edit), and a verification
+ * run of the notebook as it was gives the verdict.
  * Changed local modules stay (the check ran with them; the loop takes back a module
  * change that made a cell fail earlier as it goes).
  */
