@@ -42,7 +42,7 @@ const STDLIB = [
  * Library names notebooks import by name, by module: scikit-learn's public names (read
  * from the library) and a few others. Names that are also everyday words for variables
  * (`scale`, `normalize`, `display`, `chi2`, `Image`) are left out: a notebook that uses
- * one unbound more likely lost its own variable.
+ * one unbound more likely lost its own variable (but see `CALLED`).
  */
 const NAMES: Record<string, string> = {
   ...SKLEARN_NAMES,
@@ -97,6 +97,16 @@ const KNOWN = new Map<
   )
 ]);
 
+/**
+ * Everyday words that name a library function only when called as one: `scale(X)` is
+ * scikit-learn's where nothing in the notebook defines `scale`; `scale = 2` or `x * scale`
+ * is a variable the notebook lost.
+ */
+const CALLED: Record<string, string> = {
+  scale: 'from sklearn.preprocessing import scale',
+  normalize: 'from sklearn.preprocessing import normalize'
+};
+
 const ID = 'python.hidden-state-import';
 const DEFERRED_ID = 'python.import-not-run';
 
@@ -120,7 +130,7 @@ export const hiddenStateRules: IRule[] = [
       raises: {
         ename: 'NameError',
         message: new RegExp(
-          `name '(${[...KNOWN.keys()].join('|')})' is not defined`
+          `name '(${[...KNOWN.keys(), ...Object.keys(CALLED)].join('|')})' is not defined`
         )
       },
       examples: [
@@ -139,6 +149,13 @@ export const hiddenStateRules: IRule[] = [
           after:
             'import sklearn.metrics\nfrom sklearn import metrics\nprint(metrics.accuracy_score([1, 0, 1], [1, 1, 1]))',
           answer: 'False'
+        },
+        {
+          setup: 'import numpy as np',
+          before: 'print(scale(np.array([[1.0], [3.0]])).ravel())',
+          after:
+            'from sklearn.preprocessing import scale\nprint(scale(np.array([[1.0], [3.0]])).ravel())',
+          answer: 'False'
         }
       ]
     },
@@ -148,7 +165,11 @@ export const hiddenStateRules: IRule[] = [
       const matches: IRuleMatch[] = [];
       for (const node of context.nodes('VariableName')) {
         const name = textOf(context, node);
-        const known = KNOWN.get(name);
+        const known =
+          KNOWN.get(name) ??
+          (CALLED[name] && Private.isCalled(node)
+            ? { statement: CALLED[name], module: false }
+            : undefined);
         if (
           !known ||
           seen.has(name) ||
@@ -376,6 +397,17 @@ namespace Private {
       (parent === 'ForStatement' && after !== undefined && after !== 'Body') ||
       after === 'AssignOp' ||
       after === 'UpdateOp'
+    );
+  }
+
+  /** `scale` in `scale(X)`: the name is what the call calls, with arguments. */
+  export function isCalled(node: SyntaxNode): boolean {
+    const call = node.parent;
+    const args = call?.getChild('ArgList');
+    return (
+      call?.name === 'CallExpression' &&
+      call.firstChild?.from === node.from &&
+      args?.firstChild?.nextSibling?.name !== ')'
     );
   }
 

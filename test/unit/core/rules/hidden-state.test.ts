@@ -159,6 +159,22 @@ describe("scikit-learn's public names", () => {
     );
   });
 
+  it('imports an everyday word only where it is called, and nothing defines it', () => {
+    assert.equal(
+      rewritten('df2 = pd.DataFrame(scale(df1))', 'import pandas as pd'),
+      'from sklearn.preprocessing import scale\ndf2 = pd.DataFrame(scale(df1))'
+    );
+    for (const source of [
+      'x = y * scale',
+      'print(scale)',
+      'scale()',
+      'def scale(v, k):\n    return v * k\nprint(scale(x, 2))',
+      'normalize = lambda v: v / v.sum()\nz = normalize(x)'
+    ]) {
+      assert.equal(rewritten(source), source, source);
+    }
+  });
+
   it('leaves its everyday words and private names', () => {
     for (const source of [
       'X = shuffle(X)',
