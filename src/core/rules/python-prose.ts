@@ -26,6 +26,11 @@ const PROSE = new RegExp(
   'u'
 );
 
+// `from m import a, b,` or `import a, b,` with no bracket or backslash: the comma, and
+// the spaces before it, after the statement's last name.
+const TRAILING_COMMA =
+  /^(\s*(?:from\s+[\w.]+\s+)?import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)(\s*,)\s*(?:#.*)?$/;
+
 /**
  * Lines of prose in a code cell: a heading or a sentence the author typed into a code
  * cell and never ran. No Python reads them, and the notebook's saved outputs show they
@@ -90,6 +95,50 @@ export const proseRules: IRule[] = [
       ]
     },
     context => findProse(context, 'python.prose-line')
+  ),
+  defineRule(
+    {
+      id: 'python.import-trailing-comma',
+      onFailureOnly: true,
+      distribution: 'python',
+      // No Python ever read it; 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
+      summary:
+        'An import line ends in a comma outside parentheses (edited after it last ran, the next name never typed): the comma goes.',
+      link: 'https://docs.python.org/3/reference/simple_stmts.html#the-import-statement',
+      raises: {
+        ename: 'SyntaxError',
+        message: /trailing comma not allowed without surrounding parentheses/
+      },
+      examples: [
+        {
+          before: 'from math import floor, ceil,\nprint(floor(2.5), ceil(2.5))',
+          after: 'from math import floor, ceil\nprint(floor(2.5), ceil(2.5))'
+        }
+      ]
+    },
+    context => {
+      const lines = context.source.split('\n');
+      const starts = logicalLineStarts(lines);
+      const matches: IRuleMatch[] = [];
+      let offset = 0;
+      lines.forEach((line, i) => {
+        const from = offset;
+        offset += line.length + 1;
+        const comma = TRAILING_COMMA.exec(line);
+        if (starts[i] && comma) {
+          const at = from + comma[1].length;
+          matches.push(
+            matchAt(
+              'python.import-trailing-comma',
+              { from, to: from + line.length },
+              [{ from: at, to: at + comma[2].length, insert: '' }]
+            )
+          );
+        }
+      });
+      return matches;
+    }
   )
 ];
 

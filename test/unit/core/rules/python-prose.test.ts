@@ -6,7 +6,7 @@ import {
   scanSource
 } from '../../../../src/core/rules';
 import { proseRules } from '../../../../src/core/rules/python-prose';
-import { TODAY, testExamples } from './helpers';
+import { rewriteAfter, TODAY, testExamples } from './helpers';
 
 testExamples(proseRules);
 
@@ -60,5 +60,35 @@ describe('python.prose-line', () => {
     assert.deepEqual(scanSource(source, proseRules, { versions: TODAY }), []);
     const opening = 'Load the data:\n    x = 1';
     assert.deepEqual(scanSource(opening, proseRules, { versions: TODAY }), []);
+  });
+});
+
+describe('python.import-trailing-comma', () => {
+  const rewrite = (cell: string) =>
+    rewriteAfter(proseRules, 'python.import-trailing-comma', cell, '');
+
+  it('drops the comma that ends an import line, keeping its comment', () => {
+    assert.equal(
+      rewrite(
+        '%matplotlib inline\nfrom sklearn.metrics import roc_curve, roc_auc_score,\nx = 1'
+      ),
+      '%matplotlib inline\nfrom sklearn.metrics import roc_curve, roc_auc_score\nx = 1'
+    );
+    assert.equal(
+      rewrite('import os, sys ,  # paths\nimport numpy.linalg as la,'),
+      'import os, sys  # paths\nimport numpy.linalg as la'
+    );
+  });
+
+  it('leaves imports that are valid or go on below', () => {
+    for (const cell of [
+      'from m import (a, b,\n    c)',
+      'from m import (a, b,)',
+      'from m import a, \\\n    b',
+      'x = 1,',
+      "print('import a,')"
+    ]) {
+      assert.equal(rewrite(cell), cell, cell);
+    }
   });
 });
