@@ -5,7 +5,7 @@ import {
   invalidParameter as invalid,
   IRIS
 } from './sklearn-info';
-import { argsOf, dottedName, textOf } from './syntax';
+import { argsOf, dottedName, resolve, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const ZERO = /^(?:0+\.?0*|\.0+)$/;
@@ -199,5 +199,89 @@ function oldValue(spec: IOldValue): IRule {
   );
 }
 
+const BOOL_ID = 'sklearn.bool-parameter-int';
+
+/**
+ * Python that says whether an estimator's parameter takes a boolean and no integer (not
+ * `verbose`, an `Integral`, a `Real` interval, nor any type an int is an instance of).
+ */
+function flagOnly(owner: string, parameter: string): string {
+  const integer =
+    "v == 'verbose' or (isinstance(v, type) and issubclass(int, v)) or " +
+    "getattr(v, 'type', None) in (n.Integral, n.Real)";
+  return (
+    `(lambda c, n: str('boolean' in c and not any(${integer} for v in c)))` +
+    `(getattr(${owner}, '_parameter_constraints', {}).get('${parameter}', []), __import__('numbers'))`
+  );
+}
+
+/**
+ * `StandardScaler(with_mean=0)`: scikit-learn 1.2 checks every parameter's type, and a
+ * flag given as the integer 0 or 1 is refused where it once was read as false or true.
+ * The kernel is asked whether the estimator's own constraints take the parameter as a
+ * boolean only (not an integer too), so `verbose=1` and `n_jobs=1` stay as they are.
+ */
+const boolParameterInt = defineRule(
+  {
+    ...info(
+      'bool-parameter-int',
+      '1.2',
+      'Parameters are type-checked since scikit-learn 1.2: a flag given as 0 or 1 must be False or True.'
+    ),
+    onFailureOnly: true,
+    raises: {
+      ename: ['InvalidParameterError', 'ValueError'],
+      message: /must be an instance of 'bool'.*Got [01] instead/
+    },
+    examples: [
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.preprocessing import StandardScaler\nprint(StandardScaler(with_mean=0, with_std=1).fit_transform(X).mean().round(2))',
+        after:
+          'from sklearn.preprocessing import StandardScaler\nprint(StandardScaler(with_mean=False, with_std=True).fit_transform(X).mean().round(2))',
+        answer: 'True'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const callee = call.firstChild;
+      const path = callee && dottedName(context, callee);
+      const target = path ? resolve(context, path) : '';
+      const dot = target.lastIndexOf('.');
+      if (
+        !target.startsWith('sklearn.') ||
+        !/^[A-Z]/.test(target.slice(dot + 1))
+      ) {
+        return [];
+      }
+      const owner = `__import__('${target.slice(0, dot)}', fromlist=['_']).${target.slice(dot + 1)}`;
+      return argsOf(context, call)
+        .filter(
+          arg =>
+            arg.name && !arg.star && /^[01]$/.test(textOf(context, arg.value))
+        )
+        .map(arg =>
+          askedMatch(
+            BOOL_ID,
+            arg,
+            flagOnly(owner, arg.name!),
+            [
+              {
+                from: arg.value.from,
+                to: arg.value.to,
+                insert: textOf(context, arg.value) === '1' ? 'True' : 'False'
+              }
+            ],
+            'The kernel is asked whether the parameter takes only a boolean.'
+          )
+        );
+    })
+);
+
 /** Old parameter values with an exact spelling today, as data. */
-export const sklearnParamLiteralRules: IRule[] = OLD_VALUES.map(oldValue);
+export const sklearnParamLiteralRules: IRule[] = [
+  ...OLD_VALUES.map(oldValue),
+  boolParameterInt
+];

@@ -55,3 +55,37 @@ describe('old parameter values', () => {
     );
   });
 });
+
+describe('sklearn.bool-parameter-int', () => {
+  const source =
+    'from sklearn import preprocessing, linear_model\nscaler = preprocessing.StandardScaler(with_mean = 0, copy=True)\nmodel = linear_model.LogisticRegression(verbose=1, C=1, fit_intercept=1)\nd = dict(flag=0)';
+
+  it('asks about each estimator keyword given 0 or 1, and writes False or True', () => {
+    const matches = matchesIn(rule('bool-parameter-int'), source);
+    assert.deepEqual(
+      matches.map(m => source.slice(m.from, m.to)),
+      ['with_mean = 0', 'verbose=1', 'C=1', 'fit_intercept=1']
+    );
+    assert.match(
+      matches[0].question!.expression,
+      /__import__\('sklearn\.preprocessing', fromlist=\['_'\]\)\.StandardScaler, '_parameter_constraints'.*'with_mean'/
+    );
+    assert.equal(
+      proposeRewrite(source, answered([matches[0], matches[3]], 'True'))
+        ?.source,
+      source
+        .replace('with_mean = 0', 'with_mean = False')
+        .replace('fit_intercept=1', 'fit_intercept=True')
+    );
+    assert.equal(matches[1].question!.decide('False'), null);
+  });
+
+  it('leaves calls of what is not a scikit-learn class', () => {
+    for (const cell of [
+      'from sklearn.metrics import f1_score\nf1_score(y, p, pos_label=1)',
+      'import pandas as pd\npd.read_csv(f, header=0)'
+    ]) {
+      assert.deepEqual(matchesIn(rule('bool-parameter-int'), cell), [], cell);
+    }
+  });
+});
