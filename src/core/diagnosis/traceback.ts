@@ -20,9 +20,9 @@ const CHAIN_SEPARATOR =
 const CELL_FRAME = /^Cell In\[(\d+)\], line (\d+)(?:, in (.+))?$/;
 // The line that raised, as IPython marks it: `----> 2 df = pd.read_csv(url)`.
 const RAISING_LINE = /^-*> *\d+ ?(.*)$/;
-// `File ~/nb/mlutils.py:12, in f(x)` (IPython 8+) or `File "/nb/mlutils.py", line 12`.
-export const FILE_FRAME =
-  /^\s*File\s+"?([^"\s]+?\.py)"?(?::(\d+)|, line (\d+))/;
+// `File ~/nb/mlutils.py:12, in f(x)` (IPython 8+) or `File "/nb/mlutils.py", line 12`;
+// a folder's name may hold spaces (`File /home/me/ML course/tools.py:3`).
+export const FILE_FRAME = /^\s*File\s+"?(.+?\.py)"?(?::(\d+)|, line (\d+))/;
 
 /** A frame in the notebook's own code: a cell, identified by its execution count. */
 export interface ICellFrame {

@@ -92,6 +92,22 @@ describe('diagnose', () => {
     assert.match(diagnosis.reason, /mlutils\.py/);
   });
 
+  it('finds the local module in a folder whose name holds spaces', () => {
+    const result = error(
+      'ModuleNotFoundError',
+      "No module named 'sklearn.externals.six'",
+      [
+        `Cell ${GREEN}In[4], line 1${RESET}\n----> 1 from preamble import *`,
+        `File ${GREEN}/home/me/ML course/preamble.py:3${RESET}\n----> 3 import mlutils`,
+        `File ${GREEN}/home/me/ML course/mlutils.py:6${RESET}\n----> 6 from sklearn.externals.six import StringIO`
+      ]
+    );
+    assert.deepEqual(diagnose(input(result)).target, {
+      kind: 'module',
+      path: 'mlutils.py'
+    });
+  });
+
   it('leaves installed libraries alone: the innermost own frame counts', () => {
     const result = error('ValueError', 'bad input', [
       `Cell ${GREEN}In[4], line 1${RESET}\n----> 1 fit()`,
