@@ -449,7 +449,7 @@ namespace Private {
     const exists = `(lambda p, os=__import__('os'): ('1' if not isinstance(p, (str, os.PathLike)) or os.path.exists(p) else '0') + str(p))(${text})`;
     // Copies of the same name, one as good as another: `=` first when their bytes agree.
     const expression = tied.length
-      ? `(lambda f, os=__import__('os'), cmp=__import__('filecmp').cmp: ('=' if all(os.path.isfile(x) for x in f) and all(cmp(f[0], x, shallow=False) for x in f[1:]) else ''))(${JSON.stringify(tied)}) + ${exists}`
+      ? `(lambda f, B=__import__('builtins'), os=__import__('os'), cmp=__import__('filecmp').cmp: ('=' if B.all(os.path.isfile(x) for x in f) and B.all(cmp(f[0], x, shallow=False) for x in f[1:]) else ''))(${JSON.stringify(tied)}) + ${exists}`
       : exists;
     const decide = (reply: string) => {
       const identical = reply.startsWith('=');

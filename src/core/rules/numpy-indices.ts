@@ -149,7 +149,7 @@ function sequenceKeys(context: IRuleContext, id: string): IRuleMatch[] {
       readsOnly(key, call => callsTo(context, call, INDEX_MAKERS)),
     // The object's library and type, and whether an item is a sequence, a slice or None.
     question:
-      "'|'.join([type(o).__module__.split('.')[0], type(o).__name__, str(any(isinstance(e, (list, tuple, range, slice)) or getattr(e, 'ndim', 0) >= 1 or e is None or e is Ellipsis for e in k))])",
+      "'|'.join([type(o).__module__.split('.')[0], type(o).__name__, str(__import__('builtins').any(isinstance(e, (list, tuple, range, slice)) or getattr(e, 'ndim', 0) >= 1 or e is None or e is Ellipsis for e in k))])",
     rewrite: (answer, key) => {
       const [library, type, sequence] = answer.split('|');
       const indexed =

@@ -57,7 +57,7 @@ function numericOnly(
         context,
         call,
         "(lambda o: str(type(o).__name__ == 'DataFrame' and " +
-          "any(t.kind not in 'biufcmM' for t in o.dtypes)))(" +
+          "__import__('builtins').any(t.kind not in 'biufcmM' for t in o.dtypes)))(" +
           `(lambda o: o.obj if type(o).__name__ == 'DataFrameGroupBy' else o)(${textOf(context, frame)}))`
       );
       if (expression === null) {

@@ -93,7 +93,7 @@ function ixQuestion(owner: string, keys: string[]): string {
   return (
     "(lambda o, keys, t=__import__('pandas').api.types: '|'.join(" +
     "[o.index.inferred_type, getattr(getattr(o, 'columns', None), 'inferred_type', '')] + " +
-    "['int' if all(t.is_integer(v) for v in (k if isinstance(k, (list, tuple)) else [k])) " +
+    "['int' if __import__('builtins').all(t.is_integer(v) for v in (k if isinstance(k, (list, tuple)) else [k])) " +
     `else 'label' for k in keys]))(${owner}, [${probes.join(', ')}])`
   );
 }

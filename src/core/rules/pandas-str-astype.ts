@@ -15,7 +15,7 @@ const TO_TEXT = /^(str|['"]str['"])$/;
 function castQuestion(owner: string): string {
   return (
     "(lambda o: '|'.join([type(o).__name__, str(bool(o.isna().to_numpy().any())), " +
-    "'ok' if all(str(t) in ('object', 'str') or t.kind == 'f' for t in " +
+    "'ok' if __import__('builtins').all(str(t) in ('object', 'str') or t.kind == 'f' for t in " +
     "(o.dtypes if hasattr(o, 'columns') else [o.dtype])) else 'other']))" +
     `(${owner})`
   );

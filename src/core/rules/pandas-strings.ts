@@ -122,7 +122,7 @@ function dtypeQuestion(compared: string): string {
   return (
     "(lambda x, pd=__import__('pandas'), np=__import__('numpy'): " +
     "(lambda is_dtype: 'dtype' if is_dtype(x) else 'dtypes' if isinstance(x, pd.Series) " +
-    'and len(x) > 0 and all(is_dtype(v) for v in x) else type(x).__name__)' +
+    'and len(x) > 0 and __import__("builtins").all(is_dtype(v) for v in x) else type(x).__name__)' +
     '(lambda v: isinstance(v, (np.dtype, pd.api.extensions.ExtensionDtype))))' +
     `(${compared})`
   );

@@ -204,14 +204,15 @@ const BOOL_ID = 'sklearn.bool-parameter-int';
 /**
  * Python that says whether an estimator's parameter takes a boolean and no integer (not
  * `verbose`, an `Integral`, a `Real` interval, nor any type an int is an instance of).
+ * Python's own `any`: after `%pylab` the notebook's is numpy's.
  */
 function flagOnly(owner: string, parameter: string): string {
   const integer =
     "v == 'verbose' or (isinstance(v, type) and issubclass(int, v)) or " +
     "getattr(v, 'type', None) in (n.Integral, n.Real)";
   return (
-    `(lambda c, n: str('boolean' in c and not any(${integer} for v in c)))` +
-    `(getattr(${owner}, '_parameter_constraints', {}).get('${parameter}', []), __import__('numbers'))`
+    `(lambda c, n, b: str('boolean' in c and not b.any(${integer} for v in c)))` +
+    `(getattr(${owner}, '_parameter_constraints', {}).get('${parameter}', []), __import__('numbers'), __import__('builtins'))`
   );
 }
 
@@ -240,6 +241,15 @@ const boolParameterInt = defineRule(
           'from sklearn.preprocessing import StandardScaler\nprint(StandardScaler(with_mean=0, with_std=1).fit_transform(X).mean().round(2))',
         after:
           'from sklearn.preprocessing import StandardScaler\nprint(StandardScaler(with_mean=False, with_std=True).fit_transform(X).mean().round(2))',
+        answer: 'True'
+      },
+      {
+        // `%pylab` put numpy's `any` and `all` in the notebook's namespace.
+        setup: `${IRIS}\nfrom pylab import *`,
+        before:
+          'from sklearn import preprocessing\nprint(preprocessing.StandardScaler(copy=1, with_mean=0).fit_transform(X).mean().round(2))',
+        after:
+          'from sklearn import preprocessing\nprint(preprocessing.StandardScaler(copy=True, with_mean=False).fit_transform(X).mean().round(2))',
         answer: 'True'
       }
     ]
