@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { askedMatch, defineRule } from './builders';
+import { askedMatch, defineRule, matchAt } from './builders';
 import { importTable } from './prepare';
 import { SKLEARN_NAMES } from './sklearn-names';
 import { textOf } from './syntax';
@@ -109,6 +109,7 @@ const CALLED: Record<string, string> = {
 
 const ID = 'python.hidden-state-import';
 const DEFERRED_ID = 'python.import-not-run';
+const PYLAB_ID = 'python.pylab-mode';
 
 /**
  * Hidden state: a well-known library name that nothing in the notebook binds where it is
@@ -248,6 +249,71 @@ export const hiddenStateRules: IRule[] = [
         matches.push(Private.askDeferred(context, node, name, module));
       }
       return matches;
+    }
+  ),
+  defineRule(
+    {
+      id: PYLAB_ID,
+      onFailureOnly: true,
+      distribution: 'python',
+      // Not a Python 2 change: 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
+      summary:
+        'The notebook calls numpy and pyplot functions by their bare names and imports them nowhere: it ran in IPython’s pylab mode (`--pylab`), which bound them. They are imported from pylab in the cell that first needs them, by name: a star import would cover the notebook’s own functions.',
+      link: 'https://matplotlib.org/stable/api/pylab.html',
+      raises: { ename: 'NameError', message: /name '\w+' is not defined/ },
+      examples: [
+        {
+          setup: 'x = [1.0, 4.0, 9.0]',
+          before: 'print(sqrt(array(x)).tolist())',
+          after:
+            'from pylab import sqrt, array\nprint(sqrt(array(x)).tolist())',
+          answer: 'sqrt, array'
+        }
+      ]
+    },
+    context => {
+      const own = Private.importedHere(context);
+      const called = context.nodes('VariableName').filter(node => {
+        const name = textOf(context, node);
+        return (
+          node.parent?.name === 'CallExpression' &&
+          node.parent.firstChild?.from === node.from &&
+          !own.has(name) &&
+          !context.imports.has(name) &&
+          !context.defined.has(name) &&
+          !Private.isParameter(context, node, name)
+        );
+      });
+      const first = called[0];
+      if (!first) {
+        return [];
+      }
+      const names = JSON.stringify([
+        ...new Set(called.map(node => textOf(context, node)))
+      ]);
+      // The kernel names those unbound, when every one of them is pylab's.
+      const expression =
+        `(lambda ns, b, p: (lambda u: ', '.join(u) if b.all(n in p for n in u) else '')` +
+        `([n for n in ${names} if n not in ns and not hasattr(b, n)]))` +
+        "(get_ipython().user_ns, __import__('builtins'), vars(__import__('pylab')))";
+      return [
+        {
+          ...matchAt(
+            PYLAB_ID,
+            first,
+            [],
+            'IPython’s pylab mode bound these names when the notebook last ran.'
+          ),
+          question: {
+            expression,
+            decide: answer =>
+              /^\w+(, \w+)*$/.test(answer)
+                ? [{ from: 0, to: 0, insert: `from pylab import ${answer}\n` }]
+                : null
+          }
+        }
+      ];
     }
   )
 ];

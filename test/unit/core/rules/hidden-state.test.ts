@@ -186,3 +186,42 @@ describe("scikit-learn's public names", () => {
     }
   });
 });
+
+describe('pylab mode', () => {
+  const pylab = hiddenStateRules.find(r => r.id === 'python.pylab-mode')!;
+
+  it('asks about every bare call nothing in the notebook binds, once, and imports those pylab has', () => {
+    const source =
+      'import numpy as np\nx = linspace(0, 1, 5)\nplot(x, np.sin(x))\nfigure()';
+    const matches = matchesIn(pylab, source);
+    assert.equal(matches.length, 1);
+    assert.match(
+      matches[0].question!.expression,
+      /\["linspace","plot","figure"\]/
+    );
+    assert.equal(
+      proposeRewrite(source, answered(matches, 'linspace, plot, figure'))
+        ?.source,
+      `from pylab import linspace, plot, figure\n${source}`
+    );
+    // Some unbound name is not pylab's: nothing to import.
+    assert.equal(matches[0].question!.decide(''), null);
+  });
+
+  it('leaves cells whose calls are all imported, defined or methods', () => {
+    for (const source of [
+      'from numpy import linspace\nx = linspace(0, 1)',
+      'def plot(v):\n    return v\nplot(2)',
+      'df.plot(x)',
+      'print(len(x))'
+    ]) {
+      const calls = matchesIn(pylab, source).map(
+        m => m.question!.expression.match(/\[[^\]]*\]/)![0]
+      );
+      assert.ok(
+        calls.every(list => !/linspace|plot/.test(list)),
+        `${source}: ${calls}`
+      );
+    }
+  });
+});
