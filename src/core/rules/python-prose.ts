@@ -38,31 +38,38 @@ const TRAILING_COMMA =
  */
 function findProse(context: IRuleContext, id: string): IRuleMatch[] {
   const lines = context.source.split('\n');
-  const starts = logicalLineStarts(lines);
-  const matches: IRuleMatch[] = [];
-  let offset = 0;
-  lines.forEach((line, i) => {
-    const from = offset;
-    offset += line.length + 1;
+  return logicalLines(context.source).flatMap(({ line, from, index }) => {
     const words = PROSE.exec(line.trimEnd());
     if (
-      !starts[i] ||
       !words ||
       KEYWORDS.has(words[1]) ||
       SHELL.has(words[1].toLowerCase()) ||
       !Private.balanced(line) ||
       !Private.hasError(line) ||
-      Private.opensBlock(lines, i)
+      Private.opensBlock(lines, index)
     ) {
-      return;
+      return [];
     }
-    matches.push(
+    return [
       matchAt(id, { from, to: from + line.trimEnd().length }, [
         { from, to: from, insert: '# ' }
       ])
-    );
+    ];
   });
-  return matches;
+}
+
+/** The lines that begin a logical line (not a bracket's or a backslash's continuation). */
+function logicalLines(
+  source: string
+): { line: string; from: number; index: number }[] {
+  const lines = source.split('\n');
+  const starts = logicalLineStarts(lines);
+  let offset = 0;
+  return lines.flatMap((line, index) => {
+    const from = offset;
+    offset += line.length + 1;
+    return starts[index] ? [{ line, from, index }] : [];
+  });
 }
 
 export const proseRules: IRule[] = [
@@ -117,28 +124,21 @@ export const proseRules: IRule[] = [
         }
       ]
     },
-    context => {
-      const lines = context.source.split('\n');
-      const starts = logicalLineStarts(lines);
-      const matches: IRuleMatch[] = [];
-      let offset = 0;
-      lines.forEach((line, i) => {
-        const from = offset;
-        offset += line.length + 1;
+    context =>
+      logicalLines(context.source).flatMap(({ line, from }) => {
         const comma = TRAILING_COMMA.exec(line);
-        if (starts[i] && comma) {
-          const at = from + comma[1].length;
-          matches.push(
-            matchAt(
-              'python.import-trailing-comma',
-              { from, to: from + line.length },
-              [{ from: at, to: at + comma[2].length, insert: '' }]
-            )
-          );
+        if (!comma) {
+          return [];
         }
-      });
-      return matches;
-    }
+        const at = from + comma[1].length;
+        return [
+          matchAt(
+            'python.import-trailing-comma',
+            { from, to: from + line.length },
+            [{ from: at, to: at + comma[2].length, insert: '' }]
+          )
+        ];
+      })
   )
 ];
 
