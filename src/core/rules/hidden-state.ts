@@ -268,7 +268,7 @@ export const hiddenStateRules: IRule[] = [
           before: 'print(sqrt(array(x)).tolist())',
           after:
             'from pylab import sqrt, array\nprint(sqrt(array(x)).tolist())',
-          answer: 'sqrt, array'
+          answer: 'pylab: sqrt, array'
         }
       ]
     },
@@ -294,7 +294,7 @@ export const hiddenStateRules: IRule[] = [
       ]);
       // The kernel names those unbound, when every one of them is pylab's.
       const expression =
-        `(lambda ns, b, p: (lambda u: ', '.join(u) if b.all(n in p for n in u) else '')` +
+        `(lambda ns, b, p: (lambda u: 'pylab: ' + ', '.join(u) if b.all(n in p for n in u) else '')` +
         `([n for n in ${names} if n not in ns and not hasattr(b, n)]))` +
         "(get_ipython().user_ns, __import__('builtins'), vars(__import__('pylab')))";
       return [
@@ -307,10 +307,12 @@ export const hiddenStateRules: IRule[] = [
           ),
           question: {
             expression,
-            decide: answer =>
-              /^\w+(, \w+)*$/.test(answer)
-                ? [{ from: 0, to: 0, insert: `from pylab import ${answer}\n` }]
-                : null
+            decide: answer => {
+              const names = /^pylab: (\w+(?:, \w+)*)$/.exec(answer)?.[1];
+              return names
+                ? [{ from: 0, to: 0, insert: `from pylab import ${names}\n` }]
+                : null;
+            }
           }
         }
       ];

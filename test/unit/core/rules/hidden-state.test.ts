@@ -200,12 +200,13 @@ describe('pylab mode', () => {
       /\["linspace","plot","figure"\]/
     );
     assert.equal(
-      proposeRewrite(source, answered(matches, 'linspace, plot, figure'))
+      proposeRewrite(source, answered(matches, 'pylab: linspace, plot, figure'))
         ?.source,
       `from pylab import linspace, plot, figure\n${source}`
     );
     // Some unbound name is not pylab's: nothing to import.
     assert.equal(matches[0].question!.decide(''), null);
+    assert.equal(matches[0].question!.decide('ndarray'), null);
   });
 
   it('leaves cells whose calls are all imported, defined or methods', () => {
