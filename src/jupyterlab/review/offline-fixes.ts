@@ -76,6 +76,8 @@ export function tallyText(
 }
 
 const RULES = new Map(allRules.map(rule => [rule.id, rule]));
+/** The preflight scan's rules: one that acts only on its own failure has none to act on. */
+const OFFLINE_RULES = allRules.filter(rule => !rule.onFailureOnly);
 let nextId = 0;
 
 /**
@@ -97,7 +99,7 @@ export async function offlineProposals(
   };
   const proposals: IProposal[] = [];
   for (const cell of cells) {
-    let matches = scanSource(cell.source, allRules, environment);
+    let matches = scanSource(cell.source, OFFLINE_RULES, environment);
     if (probe && matches.some(match => match.question)) {
       matches = await answerQuestions(matches, probe);
     }
