@@ -308,9 +308,9 @@ export const hiddenStateRules: IRule[] = [
           question: {
             expression,
             decide: answer => {
-              const names = /^pylab: (\w+(?:, \w+)*)$/.exec(answer)?.[1];
-              return names
-                ? [{ from: 0, to: 0, insert: `from pylab import ${names}\n` }]
+              const unbound = /^pylab: (\w+(?:, \w+)*)$/.exec(answer)?.[1];
+              return unbound
+                ? [{ from: 0, to: 0, insert: `from pylab import ${unbound}\n` }]
                 : null;
             }
           }
