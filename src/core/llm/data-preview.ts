@@ -49,7 +49,7 @@ export async function dataPreview(request: IFixRequest): Promise<string> {
     for (const path of tables) {
       const literal = JSON.stringify(path);
       const expression =
-        '(lambda f: (f.readline().strip()[:300], 1 + sum(1 for _ in f)))' +
+        '(lambda f: (f.readline().strip()[:300], 1 + __import__("builtins").sum(1 for _ in f)))' +
         `(open(${literal}, encoding='utf-8', errors='replace'))`;
       try {
         const answer = await request.probe.evaluate(expression);

@@ -73,9 +73,9 @@ function requiresInt(
       : `list(__import__('inspect').signature(f).parameters)[${param}]`;
   return (
     '(lambda pv, f, v: (lambda cs: isinstance(cs, list)' +
-    ' and not any(pv.make_constraint(c).is_satisfied_by(v) for c in cs)' +
-    ' and any(pv.make_constraint(c).is_satisfied_by(int(v)) for c in cs)' +
-    ' and not any(isinstance(pv.make_constraint(c), pv.Interval)' +
+    ' and not __import__("builtins").any(pv.make_constraint(c).is_satisfied_by(v) for c in cs)' +
+    ' and __import__("builtins").any(pv.make_constraint(c).is_satisfied_by(int(v)) for c in cs)' +
+    ' and not __import__("builtins").any(isinstance(pv.make_constraint(c), pv.Interval)' +
     " and pv.make_constraint(c).type is not __import__('numbers').Integral for c in cs))" +
     "({**getattr(f, '_skl_parameter_constraints', {}), **getattr(f, '_parameter_constraints', {})}" +
     `.get(${name})))` +

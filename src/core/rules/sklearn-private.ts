@@ -57,7 +57,7 @@ export const sklearnPrivateRules: IRule[] = [
         const found = matchAt('sklearn.private-module', node, []);
         // The private module has every name, and its package does not.
         found.question = {
-          expression: `${FOUND}(${JSON.stringify(hidden)}) is not None and all(hasattr(${IMPORTED}(${JSON.stringify(hidden)}), n) for n in ${listed}) and not all(hasattr(${IMPORTED}(${JSON.stringify(module.name.slice(0, dot - 1))}), n) for n in ${listed})`,
+          expression: `${FOUND}(${JSON.stringify(hidden)}) is not None and __import__('builtins').all(hasattr(${IMPORTED}(${JSON.stringify(hidden)}), n) for n in ${listed}) and not __import__('builtins').all(hasattr(${IMPORTED}(${JSON.stringify(module.name.slice(0, dot - 1))}), n) for n in ${listed})`,
           decide: answer =>
             answer === 'True'
               ? [{ from: module.from, to: module.to, insert: hidden }]

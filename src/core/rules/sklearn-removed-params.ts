@@ -433,7 +433,7 @@ const keywordOnlyAsked = defineRule(
         context,
         call,
         `(lambda f, s: '%s|%d|%s' % (getattr(f, '__module__', None) or type(f).__module__, ` +
-          `sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in s.values()) + 1000 * any(p.kind == p.VAR_POSITIONAL for p in s.values()), ` +
+          `__import__('builtins').sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in s.values()) + 1000 * __import__('builtins').any(p.kind == p.VAR_POSITIONAL for p in s.values()), ` +
           `','.join(n for n, p in s.items() if p.kind == p.KEYWORD_ONLY)))` +
           `(${textOf(context, callee)}, __import__('inspect').signature(${textOf(context, callee)}).parameters)`
       );

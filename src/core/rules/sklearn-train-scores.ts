@@ -96,8 +96,8 @@ namespace Private {
   /** Whether the name holds a search's results or cross_validate's, without training scores. */
   export function lacksTrainScores(name: string): string {
     return (
-      `(lambda r: isinstance(r, dict) and any(k.endswith('test_score') or k.startswith('test_') for k in r)` +
-      ` and not any('train_' in k for k in r))` +
+      `(lambda r: isinstance(r, dict) and __import__('builtins').any(k.endswith('test_score') or k.startswith('test_') for k in r)` +
+      ` and not __import__('builtins').any('train_' in k for k in r))` +
       `(getattr(${name}, 'cv_results_', ${name}) if hasattr(${name}, 'cv_results_') or isinstance(${name}, dict) else None)`
     );
   }
