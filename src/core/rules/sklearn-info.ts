@@ -1,4 +1,7 @@
+import type { SyntaxNode } from '@lezer/common';
 import { sklearnNotes } from './sklearn-modules';
+import { calleeOf, dottedName, resolve } from './syntax';
+import type { IRuleContext } from './types';
 
 /** Example setup: iris as arrays, `X` and `y`. */
 export const IRIS =
@@ -47,3 +50,53 @@ export const invalidParameter = (param: string) => ({
 /** A value rewrite read from a table: old value → new, null for a value not in it. */
 export const valueTable = (map: Record<string, string>) => (value: string) =>
   map[value] ?? null;
+
+/** The scikit-learn callable a call names through the notebook's imports, if it does. */
+export function sklearnCallee(
+  context: IRuleContext,
+  call: SyntaxNode
+): string | null {
+  const callee = calleeOf(context, call);
+  const dotted = callee && dottedName(context, callee.node);
+  if (!dotted) {
+    return null;
+  }
+  const resolved = resolve(context, dotted);
+  const imported = resolved !== dotted || context.imports.has(dotted);
+  return imported && resolved.startsWith('sklearn.') ? resolved : null;
+}
+
+/**
+ * A question whose answer is True when scikit-learn's validation of `callable` refuses the
+ * value for the parameter (a name, or a position read from its signature) and takes it
+ * converted by `as`: for `int`, only where no float interval would take it either (the
+ * rule under which it rejects `1e7` where `10000000` was meant); for `bool`, a flag given
+ * as 0 or 1.
+ */
+export function takenOnlyAs(
+  path: string,
+  param: string | number,
+  literal: string,
+  as: 'int' | 'bool'
+): string {
+  const dot = path.lastIndexOf('.');
+  const callable = `__import__('importlib').import_module('${path.slice(0, dot)}').${path.slice(dot + 1)}`;
+  const name =
+    typeof param === 'string'
+      ? `'${param}'`
+      : `list(__import__('inspect').signature(f).parameters)[${param}]`;
+  const noFloatInterval =
+    as === 'int'
+      ? ' and not __import__("builtins").any(isinstance(pv.make_constraint(c), pv.Interval)' +
+        " and pv.make_constraint(c).type is not __import__('numbers').Integral for c in cs)"
+      : '';
+  return (
+    '(lambda pv, f, v: (lambda cs: isinstance(cs, list)' +
+    ' and not __import__("builtins").any(pv.make_constraint(c).is_satisfied_by(v) for c in cs)' +
+    ` and __import__("builtins").any(pv.make_constraint(c).is_satisfied_by(${as}(v)) for c in cs)` +
+    `${noFloatInterval})` +
+    "({**getattr(f, '_skl_parameter_constraints', {}), **getattr(f, '_parameter_constraints', {})}" +
+    `.get(${name})))` +
+    `(__import__('sklearn.utils._param_validation', fromlist=['Interval']), ${callable}, ${literal})`
+  );
+}

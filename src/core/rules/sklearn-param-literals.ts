@@ -1,11 +1,13 @@
 import type { SyntaxNode } from '@lezer/common';
 import { askedMatch, callsOf, defineRule, matchAt } from './builders';
 import {
+  sklearnCallee,
   sklearnInfo as info,
   invalidParameter as invalid,
+  takenOnlyAs,
   IRIS
 } from './sklearn-info';
-import { argsOf, dottedName, resolve, textOf } from './syntax';
+import { argsOf, dottedName, textOf } from './syntax';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const ZERO = /^(?:0+\.?0*|\.0+)$/;
@@ -202,25 +204,10 @@ function oldValue(spec: IOldValue): IRule {
 const BOOL_ID = 'sklearn.bool-parameter-int';
 
 /**
- * Python that says whether an estimator's parameter takes a boolean and no integer (not
- * `verbose`, an `Integral`, a `Real` interval, nor any type an int is an instance of).
- * Python's own `any`: after `%pylab` the notebook's is numpy's.
- */
-function flagOnly(owner: string, parameter: string): string {
-  const integer =
-    "v == 'verbose' or (isinstance(v, type) and issubclass(int, v)) or " +
-    "getattr(v, 'type', None) in (n.Integral, n.Real)";
-  return (
-    `(lambda c, n, b: str('boolean' in c and not b.any(${integer} for v in c)))` +
-    `(getattr(${owner}, '_parameter_constraints', {}).get('${parameter}', []), __import__('numbers'), __import__('builtins'))`
-  );
-}
-
-/**
  * `StandardScaler(with_mean=0)`: scikit-learn 1.2 checks every parameter's type, and a
  * flag given as the integer 0 or 1 is refused where it once was read as false or true.
- * The kernel is asked whether the estimator's own constraints take the parameter as a
- * boolean only (not an integer too), so `verbose=1` and `n_jobs=1` stay as they are.
+ * The kernel is asked whether the estimator's own validation refuses the integer and takes
+ * the boolean, so `verbose=1` and `n_jobs=1` stay as they are.
  */
 const boolParameterInt = defineRule(
   {
@@ -256,37 +243,32 @@ const boolParameterInt = defineRule(
   },
   context =>
     context.nodes('CallExpression').flatMap(call => {
-      const callee = call.firstChild;
-      const path = callee && dottedName(context, callee);
-      const target = path ? resolve(context, path) : '';
-      const dot = target.lastIndexOf('.');
-      if (
-        !target.startsWith('sklearn.') ||
-        !/^[A-Z]/.test(target.slice(dot + 1))
-      ) {
+      const path = sklearnCallee(context, call);
+      // A class: its parameters are flags; a function's 0 may be a count.
+      if (!path || !/^[A-Z]/.test(path.slice(path.lastIndexOf('.') + 1))) {
         return [];
       }
-      const owner = `__import__('${target.slice(0, dot)}', fromlist=['_']).${target.slice(dot + 1)}`;
       return argsOf(context, call)
         .filter(
           arg =>
             arg.name && !arg.star && /^[01]$/.test(textOf(context, arg.value))
         )
-        .map(arg =>
-          askedMatch(
+        .map(arg => {
+          const value = textOf(context, arg.value);
+          return askedMatch(
             BOOL_ID,
             arg,
-            flagOnly(owner, arg.name!),
+            takenOnlyAs(path, arg.name!, value, 'bool'),
             [
               {
                 from: arg.value.from,
                 to: arg.value.to,
-                insert: textOf(context, arg.value) === '1' ? 'True' : 'False'
+                insert: value === '1' ? 'True' : 'False'
               }
             ],
             'The kernel is asked whether the parameter takes only a boolean.'
-          )
-        );
+          );
+        });
     })
 );
 

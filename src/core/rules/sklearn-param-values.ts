@@ -10,20 +10,14 @@ import {
   type IRuleInfo
 } from './builders';
 import { otherCells } from './engine';
-import {
-  argsOf,
-  calleeOf,
-  callsOneOf,
-  dottedName,
-  resolve,
-  stringValue,
-  textOf
-} from './syntax';
+import { argsOf, calleeOf, callsOneOf, stringValue, textOf } from './syntax';
 import { sklearnParamLiteralRules } from './sklearn-param-literals';
 import type { IRule, IRuleContext, IRuleMatch } from './types';
 import {
+  sklearnCallee,
   sklearnInfo as info,
   invalidParameter as invalid,
+  takenOnlyAs,
   valueTable as table,
   IRIS
 } from './sklearn-info';
@@ -53,46 +47,6 @@ function integralLiteral(
     return null;
   }
   return { node, int: BigInt(number).toString() };
-}
-
-/**
- * A question whose answer is True when scikit-learn's validation of `callable` takes an
- * int for the parameter (a name, or a position read from its signature) and no float:
- * the rule under which it rejects `1e7` where `10000000` was meant.
- */
-function requiresInt(
-  path: string,
-  param: string | number,
-  literal: string
-): string {
-  const dot = path.lastIndexOf('.');
-  const callable = `__import__('importlib').import_module('${path.slice(0, dot)}').${path.slice(dot + 1)}`;
-  const name =
-    typeof param === 'string'
-      ? `'${param}'`
-      : `list(__import__('inspect').signature(f).parameters)[${param}]`;
-  return (
-    '(lambda pv, f, v: (lambda cs: isinstance(cs, list)' +
-    ' and not __import__("builtins").any(pv.make_constraint(c).is_satisfied_by(v) for c in cs)' +
-    ' and __import__("builtins").any(pv.make_constraint(c).is_satisfied_by(int(v)) for c in cs)' +
-    ' and not __import__("builtins").any(isinstance(pv.make_constraint(c), pv.Interval)' +
-    " and pv.make_constraint(c).type is not __import__('numbers').Integral for c in cs))" +
-    "({**getattr(f, '_skl_parameter_constraints', {}), **getattr(f, '_parameter_constraints', {})}" +
-    `.get(${name})))` +
-    `(__import__('sklearn.utils._param_validation', fromlist=['Interval']), ${callable}, ${literal})`
-  );
-}
-
-/** The scikit-learn callable a call names through the notebook's imports, if it does. */
-function sklearnCallee(context: IRuleContext, call: SyntaxNode): string | null {
-  const callee = calleeOf(context, call);
-  const dotted = callee && dottedName(context, callee.node);
-  if (!dotted) {
-    return null;
-  }
-  const resolved = resolve(context, dotted);
-  const imported = resolved !== dotted || context.imports.has(dotted);
-  return imported && resolved.startsWith('sklearn.') ? resolved : null;
 }
 
 /**
@@ -155,7 +109,7 @@ const integralFloat = defineRule(
           askedMatch(
             'sklearn.integral-float',
             arg,
-            requiresInt(path, arg.name ?? position, value),
+            takenOnlyAs(path, arg.name ?? position, value, 'int'),
             [edit]
           )
         ];

@@ -68,7 +68,7 @@ describe('sklearn.bool-parameter-int', () => {
     );
     assert.match(
       matches[0].question!.expression,
-      /__import__\('sklearn\.preprocessing', fromlist=\['_'\]\)\.StandardScaler, '_parameter_constraints'.*'with_mean'/
+      /\.get\('with_mean'\).*import_module\('sklearn\.preprocessing'\)\.StandardScaler/
     );
     assert.equal(
       proposeRewrite(source, answered([matches[0], matches[3]], 'True'))
