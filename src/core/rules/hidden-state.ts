@@ -277,8 +277,7 @@ export const hiddenStateRules: IRule[] = [
       const called = context.nodes('VariableName').filter(node => {
         const name = textOf(context, node);
         return (
-          node.parent?.name === 'CallExpression' &&
-          node.parent.firstChild?.from === node.from &&
+          Private.isCallee(node) &&
           !own.has(name) &&
           !context.imports.has(name) &&
           !context.defined.has(name) &&
@@ -468,15 +467,18 @@ namespace Private {
     );
   }
 
+  /** `plot` in `plot(x)` or `figure()`: the name is what the call calls. */
+  export function isCallee(node: SyntaxNode): boolean {
+    return (
+      node.parent?.name === 'CallExpression' &&
+      node.parent.firstChild?.from === node.from
+    );
+  }
+
   /** `scale` in `scale(X)`: the name is what the call calls, with arguments. */
   export function isCalled(node: SyntaxNode): boolean {
-    const call = node.parent;
-    const args = call?.getChild('ArgList');
-    return (
-      call?.name === 'CallExpression' &&
-      call.firstChild?.from === node.from &&
-      args?.firstChild?.nextSibling?.name !== ')'
-    );
+    const args = node.parent?.getChild('ArgList');
+    return isCallee(node) && args?.firstChild?.nextSibling?.name !== ')';
   }
 
   /** `np` in `np.mean`: a module's name is used through its attributes. */
