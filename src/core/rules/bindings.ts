@@ -83,6 +83,51 @@ export function namesBound(prepared: IPreparedSource): Set<string> {
   );
 }
 
+/** A module-level binding, with the top-level statement that makes it. */
+export interface IStatementBinding {
+  name: string;
+  /** A child of the script: a def (with its decorators), class, import, assignment, loop... */
+  statement: SyntaxNode;
+  imported: boolean;
+}
+
+/** The module-level bindings of a source, in source order. */
+export function statementBindings(
+  prepared: IPreparedSource
+): IStatementBinding[] {
+  return Private.bindings(prepared.tree, prepared.python)
+    .filter(binding => binding.scope === null)
+    .map(binding => ({
+      name: binding.name,
+      statement: Private.topLevel(prepared.tree.resolveInner(binding.at, -1)),
+      imported: binding.imported === true
+    }));
+}
+
+/** The names a def or class binds for its own body: parameters and locals. */
+export function namesLocalTo(
+  prepared: IPreparedSource,
+  definition: SyntaxNode
+): Set<string> {
+  const text = (node: SyntaxNode) => prepared.python.slice(node.from, node.to);
+  const locals = Private.bindings(prepared.tree, prepared.python)
+    .filter(
+      ({ scope }) =>
+        scope !== null &&
+        definition.from <= scope.from &&
+        scope.to <= definition.to
+    )
+    .map(binding => binding.name);
+  const params: string[] = [];
+  const cursor = definition.cursor();
+  do {
+    if (cursor.name === 'ParamList') {
+      params.push(...cursor.node.getChildren('VariableName').map(text));
+    }
+  } while (cursor.next() && cursor.from < definition.to);
+  return new Set([...locals, ...params]);
+}
+
 /** The names sources bind other than by an import: functions, classes, assignments, loops. */
 export function namesDefined(
   prepared: readonly IPreparedSource[]
@@ -153,6 +198,15 @@ namespace Private {
 
   export function spelled(text: string, statement: string): ISpelledName {
     return { text, needs: [{ name: text, statement }] };
+  }
+
+  /** The statement, a child of the script, that holds a node (the script itself at its top). */
+  export function topLevel(node: SyntaxNode): SyntaxNode {
+    let top = node;
+    while (top.parent && top.parent.name !== 'Script') {
+      top = top.parent;
+    }
+    return top;
   }
 
   /** Start of the line of the top-level statement that holds `at`. */

@@ -2,7 +2,7 @@ import type { SyntaxNode } from '@lezer/common';
 import { askedMatch, defineRule, matchAt } from './builders';
 import { importTable } from './prepare';
 import { SKLEARN_NAMES } from './sklearn-names';
-import { textOf } from './syntax';
+import { isValueRead, textOf } from './syntax';
 import type { IBinding, IRule, IRuleContext, IRuleMatch } from './types';
 
 /** Modules notebooks name by their usual alias (or own name), used as `np.mean`. */
@@ -180,7 +180,7 @@ export const hiddenStateRules: IRule[] = [
           Private.importedOtherwise(context, name, known.statement) ||
           // Its own function or variable of that name, in some cell.
           context.defined.has(name) ||
-          !Private.isRead(node) ||
+          !isValueRead(node) ||
           Private.isParameter(context, node, name) ||
           (known.module && !Private.isAttributeHead(node)) ||
           (known.members &&
@@ -240,7 +240,7 @@ export const hiddenStateRules: IRule[] = [
           // (the other rule's).
           (!Private.inFunctionBody(node) &&
             (KNOWN.has(name) || Private.importedAbove(context, name))) ||
-          !Private.isRead(node) ||
+          !isValueRead(node) ||
           Private.isParameter(context, node, name)
         ) {
           continue;
@@ -447,23 +447,6 @@ namespace Private {
       [{ from: node.from, to: node.from, insert: '', needs }],
       `\`${name}\` is not imported anywhere in the notebook: ${statement}.`,
       'False'
-    );
-  }
-
-  /** A name read as a value: not a definition, target, parameter or keyword's name. */
-  export function isRead(node: SyntaxNode): boolean {
-    const parent = node.parent?.name ?? '';
-    const before = node.prevSibling?.name;
-    const after = node.nextSibling?.name;
-    return !(
-      /^(ImportStatement|FunctionDefinition|ClassDefinition|ParamList)$/.test(
-        parent
-      ) ||
-      before === 'for' ||
-      before === 'as' ||
-      (parent === 'ForStatement' && after !== undefined && after !== 'Body') ||
-      after === 'AssignOp' ||
-      after === 'UpdateOp'
     );
   }
 

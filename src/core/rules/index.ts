@@ -68,6 +68,7 @@ import { dataPathRules } from './data-paths';
 import { dataCopyRules } from './data-copies';
 import { magicCopyRules } from './magic-copies';
 import { hiddenStateRules } from './hidden-state';
+import { runOrderRules } from './run-order';
 import { repositoryModuleRules } from './repository-modules';
 import { staleNameRules } from './python-stale-names';
 
@@ -150,6 +151,7 @@ export const allRules: readonly IRule[] = [
   ...dataCopyRules,
   ...magicCopyRules,
   ...hiddenStateRules,
+  ...runOrderRules,
   ...staleNameRules,
   ...repositoryModuleRules
 ];

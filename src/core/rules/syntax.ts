@@ -363,3 +363,20 @@ export function equalityOf(
   }
   return { left: comparison.left, right: comparison.right, sign };
 }
+
+/** A name read as a value: not a definition, target, parameter or keyword's name. */
+export function isValueRead(node: SyntaxNode): boolean {
+  const parent = node.parent?.name ?? '';
+  const before = node.prevSibling?.name;
+  const after = node.nextSibling?.name;
+  return !(
+    /^(ImportStatement|FunctionDefinition|ClassDefinition|ParamList)$/.test(
+      parent
+    ) ||
+    before === 'for' ||
+    before === 'as' ||
+    (parent === 'ForStatement' && after !== undefined && after !== 'Body') ||
+    after === 'AssignOp' ||
+    after === 'UpdateOp'
+  );
+}
