@@ -189,7 +189,7 @@ const duplicateColumns = defineRule(
       'sklearn.duplicate-columns',
       text =>
         `type(${text}).__name__ == 'DataFrame' and bool(${text}.columns.duplicated().any())`,
-      values
+      arg => values(context, arg)
     )
 );
 
@@ -231,7 +231,7 @@ const mixedColumnNames = defineRule(
       'sklearn.mixed-column-names',
       text =>
         `type(${text}).__name__ == 'DataFrame' and len({isinstance(c, str) for c in ${text}.columns}) == 2`,
-      values
+      arg => values(context, arg)
     )
 );
 
@@ -309,7 +309,7 @@ const featureNamesDiffer = defineRule(
               'sklearn.feature-names-differ',
               data.value,
               expression,
-              values(data)
+              values(context, data)
             )
           ]
         : [];
@@ -317,6 +317,16 @@ const featureNamesDiffer = defineRule(
 );
 
 namespace Private {
+  /** Whether a node is in a function's (or lambda's) body, run once per call. */
+  export function inFunction(node: SyntaxNode): boolean {
+    for (let at = node.parent; at; at = at.parent) {
+      if (at.name === 'FunctionDefinition' || at.name === 'LambdaExpression') {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Whether a value is a frame built from plain values (`pd.DataFrame(input)`,
    * `pd.DataFrame([row], columns=cols)`): the kernel may build it again to look at it.
@@ -334,9 +344,33 @@ namespace Private {
   }
 }
 
-/** A frame argument given as its values. */
-function values(arg: IArgument): ITextEdit[] {
-  return [{ from: arg.valueTo, to: arg.valueTo, insert: '.to_numpy()' }];
+/**
+ * The argument as its values. At the top of a cell the kernel's answer was about the one
+ * value the name holds: `X.to_numpy()`. In a function the name is a parameter or a local
+ * that another call may give an array (`predict_proba(X)` for frames and arrays alike):
+ * `np.asarray(X)`, which gives a frame's values and leaves an array as it is.
+ */
+function values(context: IRuleContext, arg: IArgument): ITextEdit[] {
+  const made = /^\w[\w.]*\(/.test(
+    context.source.slice(arg.valueFrom, arg.valueTo)
+  );
+  if (made || !Private.inFunction(arg.value)) {
+    return [{ from: arg.valueTo, to: arg.valueTo, insert: '.to_numpy()' }];
+  }
+  const asarray = spellName(context, {
+    module: 'numpy',
+    name: 'asarray',
+    alias: 'np'
+  });
+  return [
+    {
+      from: arg.valueFrom,
+      to: arg.valueFrom,
+      insert: `${asarray.text}(`,
+      needs: asarray.needs
+    },
+    { from: arg.valueTo, to: arg.valueTo, insert: ')' }
+  ];
 }
 
 /**

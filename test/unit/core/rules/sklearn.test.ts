@@ -510,6 +510,31 @@ describe('a frame whose column names mix text and numbers, given to an estimator
     );
   });
 
+  it('is given as an array in a function, whose name another call may bind to an array', () => {
+    // A helper library's ensemble: the same method gets frames from one caller, arrays from
+    // another; `X.to_numpy()` would break the second.
+    const source =
+      'class Ensemble:\n    def vote(self, X):\n        return [m.predict_proba(X) for m in self.members]';
+    const rewrite = (imports: Map<string, string>) =>
+      proposeRewrite(
+        source,
+        answered(
+          scanSource(source, [rule], { versions: TODAY, imports }),
+          'True'
+        ),
+        { bound: new Set(imports.keys()) }
+      )?.source;
+    assert.equal(
+      rewrite(new Map()),
+      'import numpy as np\nclass Ensemble:\n    def vote(self, X):\n        return [m.predict_proba(np.asarray(X)) for m in self.members]'
+    );
+    // In the notebook's own spelling, where an earlier cell imports numpy.
+    assert.equal(
+      rewrite(new Map([['numpy', 'numpy']])),
+      'class Ensemble:\n    def vote(self, X):\n        return [m.predict_proba(numpy.asarray(X)) for m in self.members]'
+    );
+  });
+
   it("is asked where a comprehension's first iterable runs: in the enclosing scope", () => {
     const source = 'predictions = [p[1] for p in clf.predict_proba(X_train)]';
     const [match] = scanSource(source, [rule], {
