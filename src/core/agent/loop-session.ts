@@ -1,5 +1,5 @@
 import { summarizeError } from '../diagnosis/traceback';
-import { importedModules } from '../environment/imports';
+import { importedFiles } from '../environment/imports';
 import type { ICellResult } from '../execution/types';
 import { LLMFixer } from '../fixers/llm-fixer';
 import { explainsFailure } from '../fixers/rules-fixer';
@@ -61,13 +61,25 @@ export class LoopSession extends SessionRuns {
     return { versions, files, evidence, imports };
   }
 
-  /** Local modules the notebook imports: `name.py` or `name/__init__.py` beside it. */
-  localModules(): string[] {
-    const { files } = this.options.environment;
-    const names = importedModules(this.runnable().map(c => c.source));
-    return names.flatMap(name =>
-      [`${name}.py`, `${name}/__init__.py`].filter(path => files.has(path))
-    );
+  /**
+   * Local modules the notebook loads, beside it: those its cells import (`name.py`,
+   * `name/__init__.py`, `name/sub.py`), then those these import in turn, a package's
+   * submodules among them, in that order; at most MAX_LOCAL_MODULES.
+   */
+  async localModules(): Promise<string[]> {
+    const { document, environment } = this.options;
+    const found: string[] = [];
+    const queue = this.runnable().flatMap(cell => importedFiles(cell.source));
+    while (queue.length > 0 && found.length < Private.MAX_LOCAL_MODULES) {
+      const path = queue.shift()!;
+      if (!environment.files.has(path) || found.includes(path)) {
+        continue;
+      }
+      found.push(path);
+      const source = await document.readModule(path);
+      queue.push(...(source ? importedFiles(source, path) : []));
+    }
+    return found;
   }
 
   /**
@@ -377,6 +389,9 @@ export class LoopSession extends SessionRuns {
 }
 
 namespace Private {
+  /** Local modules the preflight scan reads at most: a vendored library's, not a tree's. */
+  export const MAX_LOCAL_MODULES = 40;
+
   /**
    * A fixer's proposal, and meanwhile what an LLM fixer reports as the loop's own events
    * (its request, the reply growing, its end), so the views follow one stream.

@@ -155,7 +155,10 @@ namespace Private {
   ): AsyncGenerator<LoopEvent> {
     const targets: ProposalTarget[] = [
       ...session.runnable().map(c => ({ kind: 'cell' as const, cellId: c.id })),
-      ...session.localModules().map(path => ({ kind: 'module' as const, path }))
+      ...(await session.localModules()).map(path => ({
+        kind: 'module' as const,
+        path
+      }))
     ];
     for (const target of targets) {
       // Two rules' edits may overlap; the second is proposed once the first is in.

@@ -77,6 +77,58 @@ export function importedModules(sources: string[]): string[] {
   return [...found];
 }
 
+/**
+ * The files a source's imports may load, relative to the notebook's folder, for a source
+ * that is the notebook's (`at` empty) or a module at the path `at`: `import a.b` gives
+ * `a.py`, `a/__init__.py`, `a/b.py` and `a/b/__init__.py`; `from a import b` gives `a`'s
+ * and `a/b.py` (`b` may be a submodule); `from .b import c` and `from . import b` are read
+ * from the module's own package; and a module's `import b` also gives the `b.py` beside it
+ * (Python 2 read it there). Which of them exist is the caller's question.
+ */
+export function importedFiles(source: string, at = ''): string[] {
+  const code = Private.pythonOnly(source);
+  if (code === null) {
+    return [];
+  }
+  const folder = at.includes('/') ? at.slice(0, at.lastIndexOf('/') + 1) : '';
+  const files = new Set<string>();
+  const add = (base: string, dotted: string[]) => {
+    for (let i = 1; i <= dotted.length; i++) {
+      const path = base + dotted.slice(0, i).join('/');
+      files.add(`${path}.py`).add(`${path}/__init__.py`);
+    }
+  };
+  const cursor = parser.parse(code).cursor();
+  do {
+    if (cursor.name !== 'ImportStatement') {
+      continue;
+    }
+    const { dots, modules, names } = Private.importParts(cursor.node, code);
+    const packages = folder.split('/').filter(Boolean);
+    const kept = packages.length - (dots - 1);
+    const bases =
+      dots === 0
+        ? at
+          ? ['', folder]
+          : ['']
+        : kept >= 0
+          ? [
+              packages
+                .slice(0, kept)
+                .map(part => `${part}/`)
+                .join('')
+            ]
+          : [];
+    for (const base of bases) {
+      for (const module of modules) {
+        add(base, module);
+        names.forEach(name => add(base, [...module, name]));
+      }
+    }
+  } while (cursor.next());
+  return [...files].filter(file => file !== at);
+}
+
 namespace Private {
   /** The cell's Python with magic and shell lines blanked; null for a non-Python cell magic. */
   export function pythonOnly(source: string): string | null {
@@ -98,6 +150,42 @@ namespace Private {
       node.parent.firstChild?.from === node.from &&
       node.nextSibling?.name === '.'
     );
+  }
+
+  /**
+   * An import's parts: the leading dots of a relative `from`, the dotted modules it names
+   * (`import a.b, c`: `a.b` and `c`; a relative `from . import b`: the package itself, no
+   * names), and the names a `from` imports (`*` left out).
+   */
+  export function importParts(
+    statement: SyntaxNode,
+    code: string
+  ): { dots: number; modules: string[][]; names: string[] } {
+    const from = statement.firstChild?.name === 'from';
+    let dots = 0;
+    let current: string[] = [];
+    const modules = [current];
+    const names: string[] = [];
+    let inNames = false;
+    let alias = false;
+    for (let c = statement.firstChild; c; c = c.nextSibling) {
+      if (c.name === 'import') {
+        inNames = from;
+      } else if (c.name === '.' || c.name === 'Ellipsis') {
+        dots += current.length === 0 && !inNames ? c.to - c.from : 0;
+      } else if (c.name === 'as') {
+        alias = true;
+      } else if (c.name === ',') {
+        alias = false;
+        if (!inNames) {
+          current = [];
+          modules.push(current);
+        }
+      } else if (c.name === 'VariableName' && !alias) {
+        (inNames ? names : current).push(code.slice(c.from, c.to));
+      }
+    }
+    return { dots, modules, names };
   }
 
   /** Top-level module names of one import statement. */

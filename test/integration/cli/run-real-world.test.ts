@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { IModernizeReport } from '../../../src/core';
-import { buildCli, cli, type IRun } from '../helpers/cli';
+import { buildCli, cli, writeTree, type IRun } from '../helpers/cli';
 import { startTestServer, type ITestServer } from '../helpers/jupyter';
 
 /** A code cell as old notebooks saved it: source and outputs. */
@@ -67,6 +67,19 @@ const REMOTE = savedNotebook([
   ['print(len(wine))', [printed('178\n')]]
 ]);
 // A slow cell, as a grid search is on two cores (shortened: tests are not timed).
+// A notebook that loads a helper package; the erosion is in a submodule its package loads.
+const VENDORED = savedNotebook([
+  ['import pandas as pd\nfrom mlkit import *', []],
+  [
+    "df = pd.DataFrame({'x': [1, 2], 'y': [3, 4]})\nprint(features(df).columns.tolist())",
+    [printed("['x']\n")]
+  ]
+]);
+const MLKIT = {
+  'mlkit/__init__.py': 'from .frames import features\n',
+  'mlkit/frames.py':
+    "def features(df):\n    return df.drop(columns=['y'], axis=1)\n"
+};
 const SLOW = savedNotebook([
   ["import time\ntime.sleep(3)\nprint('searched')", [printed('searched\n')]]
 ]);
@@ -88,14 +101,16 @@ describe(
         teaching: TEACHING,
         statsmodels: STATSMODELS,
         remote: REMOTE,
-        slow: SLOW
+        slow: SLOW,
+        vendored: VENDORED
       })) {
         await writeFile(join(folder, `${name}.ipynb`), text);
       }
+      await writeTree(folder, MLKIT);
       run = await cli(
         [
           'run',
-          ...['teaching', 'statsmodels', 'remote', 'slow'].map(
+          ...['teaching', 'statsmodels', 'remote', 'slow', 'vendored'].map(
             n => `others/${n}.ipynb`
           ),
           '--offline',
@@ -166,6 +181,16 @@ describe(
       );
       // Every notebook reproducible or blocked: the code is fine, the environment is not.
       assert.equal(run.code, 4);
+    });
+
+    it("fixes a helper package's submodules before the first run, following the package's imports", async () => {
+      assert.equal(reports.get('vendored')!.verdict, 'reproducible');
+      const log = run.stdout.slice(run.stdout.indexOf('vendored.ipynb'));
+      const proposal = log.indexOf('Proposal for mlkit/frames.py');
+      assert.ok(proposal >= 0, 'the submodule is scanned');
+      // Fixed before any cell ran: the cell that calls it never failed.
+      assert.ok(proposal < log.search(/^ {2}cell 1 /m));
+      assert.doesNotMatch(log.split('Summary:')[0], /Cannot specify both/);
     });
 
     it('lets a slow cell run when no per-cell limit is set; an explicit --cell-timeout still cuts it', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  importedFiles,
   importedModules,
   probeEnvironment,
   pythonStringValue,
@@ -151,5 +152,43 @@ describe('probeEnvironment', () => {
         }
       ]
     });
+  });
+});
+
+describe('importedFiles', () => {
+  it("gives the files a notebook's imports may load, submodules included", () => {
+    assert.deepEqual(
+      importedFiles('import tools.plots as tp\nfrom mlkit import frames, *'),
+      [
+        'tools.py',
+        'tools/__init__.py',
+        'tools/plots.py',
+        'tools/plots/__init__.py',
+        'mlkit.py',
+        'mlkit/__init__.py',
+        'mlkit/frames.py',
+        'mlkit/frames/__init__.py'
+      ]
+    );
+  });
+
+  it("reads a module's relative imports from its package, and its bare ones beside it too", () => {
+    const files = importedFiles(
+      'from .frames import features\nfrom . import plots\nfrom ..shared import util\nimport helpers',
+      'lib/mlkit/__init__.py'
+    );
+    for (const path of [
+      'lib/mlkit/frames.py',
+      'lib/mlkit/plots.py',
+      'lib/shared.py',
+      'lib/shared/util.py',
+      'helpers.py',
+      'lib/mlkit/helpers.py'
+    ]) {
+      assert.ok(files.includes(path), path);
+    }
+    assert.ok(!files.includes('frames.py'));
+    // Above the notebook's folder: nothing to read.
+    assert.deepEqual(importedFiles('from ... import x', 'mlkit/a.py'), []);
   });
 });
