@@ -12,6 +12,7 @@ import {
   calleeOf,
   callsTo,
   dottedName,
+  resolve,
   textOf
 } from './syntax';
 import type { IRule, IRuleContext, ITextEdit } from './types';
@@ -204,7 +205,7 @@ export const pandasBehaviourRules: IRule[] = [
       distribution: 'pandas',
       since: '2.0.0',
       summary:
-        "`df.loc[:, 'c'] = values` writes into the column in place since pandas 2.0, keeping its dtype (text stays text, an object column stays object); `df['c'] = values` replaces the column as the old code did.",
+        "`df.loc[:, 'c'] = values` writes into the column in place since pandas 2.0, keeping its dtype (text stays text, an object column stays object); `df['c'] = values` replaces the column as the old code did. So for several columns (`df.iloc[:, 1:]`) given values with no labels.",
       link: pandasNotes('2.0.0'),
       examples: [
         {
@@ -217,13 +218,23 @@ export const pandasBehaviourRules: IRule[] = [
           setup: "import pandas as pd\ndf = pd.DataFrame({'x': [1.5, 2.5]})",
           before: 'df.iloc[:, 0] = [1, 2]\nprint(df.dtypes.tolist())',
           after: 'df[df.columns[0]] = [1, 2]\nprint(df.dtypes.tolist())'
+        },
+        {
+          setup:
+            "import numpy as np\nimport pandas as pd\nvotes = pd.DataFrame({'party': ['d', 'r'], 'c1': ['y', 'n'], 'c2': ['n', 'n']}, dtype=object)",
+          before:
+            "votes.iloc[:, 1:] = np.where(votes.iloc[:, 1:] == 'y', 1, 2)\nprint(votes.dtypes.astype(str).tolist())",
+          after:
+            "votes[votes.columns[1:]] = np.where(votes.iloc[:, 1:] == 'y', 1, 2)\nprint(votes.dtypes.astype(str).tolist())"
         }
       ]
     },
     context =>
       context.nodes('AssignStatement').flatMap(statement => {
         const target = statement.firstChild;
-        const column = target && Private.fullColumn(context, target);
+        const value = statement.lastChild;
+        const column =
+          target && value && Private.fullColumn(context, target, value);
         if (!column || statement.getChildren('AssignOp').length !== 1) {
           return [];
         }
@@ -549,6 +560,13 @@ export const pandasBehaviourRules: IRule[] = [
   }
 ];
 
+// `df.loc[:, X]` and `df.iloc[:, X]` keys that name whole columns by literals.
+const LABEL = String.raw`(?:'[^'\\]*'|"[^"\\]*"|\d+)`;
+const COLUMN_LABELS = new RegExp(
+  String.raw`^(?:${LABEL}|\[\s*${LABEL}(?:\s*,\s*${LABEL})*\s*,?\s*\])$`
+);
+const COLUMN_POSITIONS = /^(?:\d+|-?\d*\s*:\s*-?\d*)$/;
+
 namespace Private {
   /** Where a statement that starts its line starts, and its indentation; else null. */
   export function lineOf(
@@ -626,7 +644,8 @@ namespace Private {
    */
   export function fullColumn(
     context: IRuleContext,
-    target: SyntaxNode
+    target: SyntaxNode,
+    value: SyntaxNode
   ): string | null {
     const indexed = target.firstChild;
     const owner = indexed?.firstChild;
@@ -642,24 +661,53 @@ namespace Private {
       return null;
     }
     const keys = subscriptKeys(context, target);
-    const key = target.getChildren(',')[0]?.nextSibling;
     const by = textOf(context, indexer);
+    // Columns named by literals: a label or a list of labels; a position or a slice of
+    // positions (`1:`), which `columns[...]` reads as `iloc` did.
     const literal =
       by === 'loc'
-        ? key?.name === 'String' || key?.name === 'Number'
-        : by === 'iloc' && key?.name === 'Number';
-    if (
-      keys.length !== 2 ||
-      keys[0] !== ':' ||
-      !literal ||
-      key!.nextSibling?.name !== ']'
-    ) {
+        ? COLUMN_LABELS.test(keys[1] ?? '')
+        : by === 'iloc' && COLUMN_POSITIONS.test(keys[1] ?? '');
+    if (keys.length !== 2 || keys[0] !== ':' || !literal) {
+      return null;
+    }
+    // Several columns at once: `.loc` and `.iloc` aligned a frame's columns by label, and
+    // `df[cols] = frame` takes them by position; the same only for values with no labels.
+    const several = /[:[]/.test(keys[1]);
+    if (several && !Private.unlabelled(context, value)) {
       return null;
     }
     const frame = textOf(context, owner);
     return by === 'loc'
       ? `${frame}[${keys[1]}]`
       : `${frame}[${frame}.columns[${keys[1]}]]`;
+  }
+
+  /**
+   * A value with no column labels: a number, or a numpy function's or a scikit-learn
+   * transform's result (`np.where(...)`, `scaler.fit_transform(...)`), or `.values`.
+   */
+  export function unlabelled(
+    context: IRuleContext,
+    value: SyntaxNode
+  ): boolean {
+    if (value.name === 'Number') {
+      return true;
+    }
+    if (value.name === 'MemberExpression') {
+      return (
+        value.lastChild !== null &&
+        textOf(context, value.lastChild) === 'values'
+      );
+    }
+    const callee =
+      value.name === 'CallExpression' ? calleeOf(context, value) : null;
+    const dotted = callee ? dottedName(context, callee.node) : null;
+    return (
+      callee !== null &&
+      (['fit_transform', 'transform', 'to_numpy'].includes(callee.name) ||
+        (dotted !== null && resolve(context, dotted).startsWith('numpy.')))
+    );
   }
 
   /**
