@@ -404,7 +404,7 @@ export const python2CallRules: IRule[] = [
       link: 'https://docs.python.org/3/whatsnew/3.4.html#changes-in-the-python-api',
       raises: {
         ename: 'TypeError',
-        message: /unsupported format string passed to \w+\.__format__/
+        message: /unsupported format string passed to [\w.]+\.__format__/
       },
       onFailureOnly: true,
       examples: [
@@ -413,6 +413,12 @@ export const python2CallRules: IRule[] = [
             "ids = [3, 7]\nprint('Outliers: {:d}, list: {:s}, {}'.format(len(ids), ids, 'ok'))",
           after:
             "ids = [3, 7]\nprint('Outliers: {:d}, list: {!s:s}, {}'.format(len(ids), ids, 'ok'))"
+        },
+        {
+          // The error names the type by its module: `numpy.ndarray.__format__`.
+          setup: 'import numpy as np',
+          before: "print('Row 1: {:s}'.format(np.array([1.5, 2.0])))",
+          after: "print('Row 1: {!s:s}'.format(np.array([1.5, 2.0])))"
         }
       ]
     },
