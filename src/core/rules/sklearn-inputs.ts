@@ -9,6 +9,7 @@ import {
   dottedName,
   resolve,
   textOf,
+  wrapIn,
   type IArgument
 } from './syntax';
 import { sklearnNotes } from './sklearn-modules';
@@ -362,15 +363,7 @@ function values(context: IRuleContext, arg: IArgument): ITextEdit[] {
     name: 'asarray',
     alias: 'np'
   });
-  return [
-    {
-      from: arg.valueFrom,
-      to: arg.valueFrom,
-      insert: `${asarray.text}(`,
-      needs: asarray.needs
-    },
-    { from: arg.valueTo, to: arg.valueTo, insert: ')' }
-  ];
+  return wrapIn({ from: arg.valueFrom, to: arg.valueTo }, asarray);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   removeArgument,
   stringValue,
   textOf,
+  wrapIn,
   type IArgument
 } from './syntax';
 import { IRIS } from './sklearn-info';
@@ -386,15 +387,7 @@ namespace Private {
       module: 'sklearn.multiclass',
       name: 'OneVsRestClassifier'
     });
-    return [
-      {
-        from: call.from,
-        to: call.from,
-        insert: `${ovr.text}(`,
-        needs: ovr.needs
-      },
-      { from: call.to, to: call.to, insert: ')' }
-    ];
+    return wrapIn(call, ovr);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { spellName } from './bindings';
+import { spellName, type ISpelledName } from './bindings';
 import type { IRuleContext, ITextEdit } from './types';
 
 /** One argument of a call: `value`, `name=value`, `*value` or `**value`. */
@@ -199,13 +199,23 @@ export function keywordArg(
   return argsOf(context, call).find(arg => arg.name === name);
 }
 
-/** The two edits putting a node inside a call of `callee`: `sqrt(N)` → `int(sqrt(N))`. */
+/**
+ * The two edits putting a node inside a call of `callee`: `sqrt(N)` → `int(sqrt(N))`. A
+ * callee spelled with `spellName` carries the import it needs.
+ */
 export function wrapIn(
   node: { from: number; to: number },
-  callee: string
+  callee: string | ISpelledName
 ): [ITextEdit, ITextEdit] {
+  const { text, needs } =
+    typeof callee === 'string' ? { text: callee, needs: undefined } : callee;
   return [
-    { from: node.from, to: node.from, insert: `${callee}(` },
+    {
+      from: node.from,
+      to: node.from,
+      insert: `${text}(`,
+      ...(needs && { needs })
+    },
     { from: node.to, to: node.to, insert: ')' }
   ];
 }
