@@ -172,11 +172,11 @@ export const numpyShapeRules: IRule[] = [
   defineRule(
     {
       id: 'numpy.size-one-array-scalar',
-      needs: ['float', 'int', '%', '] =', ']='],
+      needs: ['float', 'int', '%', '] =', ']=', 'arange', 'linspace'],
       distribution: 'numpy',
       since: '1.25.0',
       summary:
-        '`float()`, `int()`, a `%f` format of an array (or Series) with one element, or an array element set from one, is an error now: take the element with `.item()`.',
+        '`float()`, `int()`, a `%f` format of an array (or Series) with one element, an array element set from one, or a bound of `np.arange` given one, is an error now: take the element with `.item()`.',
       link: NOTES('1.25.0'),
       raises: {
         ename: ['TypeError', 'ValueError'],
@@ -222,6 +222,14 @@ export const numpyShapeRules: IRule[] = [
           after:
             'J[1, 0] = np.asarray(cost(np.array([[1], [0]]))).item()\nJ[0][1] = 0.5\nprint(J.tolist())',
           answer: 'True'
+        },
+        {
+          setup: 'import numpy as np\nX = np.array([[1.0], [3.0]])',
+          before:
+            'def grid(low, high):\n    return np.arange(low - 1, high + 1)\nprint(grid(min(X), max(X)).tolist())',
+          after:
+            'def grid(low, high):\n    return np.arange(np.asarray(low - 1).item(), np.asarray(high + 1).item())\nprint(grid(min(X), max(X)).tolist())',
+          answer: '1 1 True'
         }
       ]
     },
@@ -237,6 +245,24 @@ export const numpyShapeRules: IRule[] = [
           ? Private.oneElement(context, args[0].value, call)
           : [];
       }),
+      // `np.arange(min(X) - 1, max(X) + 1, 0.05)`: bounds from arrays of one element.
+      ...context.nodes('CallExpression').flatMap(call =>
+        callsTo(context, call, ['numpy.arange', 'numpy.linspace'])
+          ? argsOf(context, call)
+              .slice(0, 3)
+              .filter(
+                arg =>
+                  !arg.name &&
+                  !arg.star &&
+                  !/^-?[\d.]+(e-?\d+)?$/.test(
+                    context.source.slice(arg.valueFrom, arg.valueTo)
+                  )
+              )
+              .flatMap(arg =>
+                Private.oneElement(context, arg.value, arg.value, false, true)
+              )
+          : []
+      ),
       // `grad[i] = total + rate * theta[:, i]`: an element set from a 1x1 array.
       ...context.nodes('AssignStatement').flatMap(assign => {
         const target = assign.firstChild;
@@ -490,7 +516,8 @@ namespace Private {
     context: IRuleContext,
     node: SyntaxNode,
     at: SyntaxNode,
-    names = false
+    names = false,
+    anyValue = false
   ): IRuleMatch[] {
     // In a function or a comprehension, any value is asked about in the frame of the
     // failure (`float(cost)`, `[float(y_mean) for _ in rows]`); elsewhere, attributes only
@@ -504,7 +531,14 @@ namespace Private {
     const primary = /^(VariableName|MemberExpression|CallExpression)$/.test(
       node.name
     );
-    const insert = `${primary ? value : `(${value})`}.item()`;
+    // A bound that other calls may give as a plain number: `np.asarray(x).item()` takes
+    // the element of either.
+    const asarray = anyValue
+      ? spellName(context, { module: 'numpy', name: 'asarray', alias: 'np' })
+      : null;
+    const insert = asarray
+      ? `${asarray.text}(${value}).item()`
+      : `${primary ? value : `(${value})`}.item()`;
     const question = `(lambda a: '%s %s %s' % (${NUMPY}.ndim(a), ${NUMPY}.size(a), hasattr(a, 'item')))(${value})`;
     const expression = inScopeOf(context, node, question);
     if (expression === null) {
@@ -514,7 +548,7 @@ namespace Private {
       asking('numpy.size-one-array-scalar', at, expression, answer => {
         const [ndim, size, item] = answer.split(' ');
         return Number(ndim) >= 1 && size === '1' && item === 'True'
-          ? [{ from: node.from, to: node.to, insert }]
+          ? [{ from: node.from, to: node.to, insert, needs: asarray?.needs }]
           : null;
       })
     ];

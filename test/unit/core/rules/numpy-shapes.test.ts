@@ -374,3 +374,33 @@ describe('a single sample in a function', () => {
     );
   });
 });
+
+describe("np.arange's bounds from arrays of one element", () => {
+  const id = 'numpy.size-one-array-scalar';
+
+  it('takes the element of either a one-element array or a number, where the kernel finds an array', () => {
+    const source =
+      'def plot_fit(min_x, max_x):\n    x = np.arange(min_x - 15, max_x + 25, 0.05)';
+    assert.equal(
+      rewritten(id, source, '1 1 True', 'import numpy as np'),
+      'def plot_fit(min_x, max_x):\n    x = np.arange(np.asarray(min_x - 15).item(), np.asarray(max_x + 25).item(), 0.05)'
+    );
+    assert.equal(
+      rewritten(id, source, '0 1 True', 'import numpy as np'),
+      source
+    );
+  });
+
+  it("asks about positional bounds of numpy's arange and linspace only", () => {
+    const setup = 'import numpy as np';
+    const asked = (source: string) =>
+      matchesIn(rule(id), source, { setup }).map(m =>
+        source.slice(m.from, m.to)
+      );
+    assert.deepEqual(
+      asked('def f(a, b, k):\n    return np.linspace(a, b, num=k)'),
+      ['a', 'b']
+    );
+    assert.deepEqual(asked('def f(a, b):\n    return arange(a, b)'), []);
+  });
+});
