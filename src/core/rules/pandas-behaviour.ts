@@ -10,9 +10,9 @@ import {
   appendArgument,
   argsOf,
   calleeOf,
+  callsInto,
   callsTo,
   dottedName,
-  resolve,
   textOf
 } from './syntax';
 import type { IRule, IRuleContext, ITextEdit } from './types';
@@ -702,11 +702,10 @@ namespace Private {
     }
     const callee =
       value.name === 'CallExpression' ? calleeOf(context, value) : null;
-    const dotted = callee ? dottedName(context, callee.node) : null;
     return (
       callee !== null &&
       (['fit_transform', 'transform', 'to_numpy'].includes(callee.name) ||
-        (dotted !== null && resolve(context, dotted).startsWith('numpy.')))
+        callsInto(context, value, 'numpy'))
     );
   }
 

@@ -5,8 +5,8 @@ import { evaluableAgain, inFunction } from './numpy-shapes';
 import {
   argsOf,
   calleeOf,
-  dottedName,
-  resolve,
+  callsInto,
+  callsTo,
   textOf,
   type IArgument
 } from './syntax';
@@ -92,9 +92,7 @@ namespace Private {
     context: IRuleContext,
     call: SyntaxNode
   ): IArgument | undefined {
-    const callee = calleeOf(context, call);
-    const dotted = callee && dottedName(context, callee.node);
-    if (!dotted || resolve(context, dotted) !== 'scipy.optimize.minimize') {
+    if (!callsTo(context, call, ['scipy.optimize.minimize'])) {
       return undefined;
     }
     const x0 = argumentAt(context, call, 'x0', 1);
@@ -211,24 +209,17 @@ namespace Private {
       // `a.reshape((n, 1))`, `a.reshape(n, 1)`, `np.reshape(a, (n, 1))`.
       const shape = args.length === 1 ? args[0] : args[args.length - 1];
       return (
-        (args.length === 2 && !isNumpyCall(context, node)) ||
+        (args.length === 2 && !callsInto(context, node, 'numpy')) ||
         (shape !== undefined && pair(shape.value))
       );
     }
-    if (SHAPED.has(name) && isNumpyCall(context, node)) {
+    if (SHAPED.has(name) && callsInto(context, node, 'numpy')) {
       return args.length === 2 || (args.length === 1 && pair(args[0].value));
     }
     if (SAME_SHAPE.has(name) && method && args.length === 1) {
       return twoD(context, args[0].value);
     }
     return false;
-  }
-
-  /** Whether a call's callee resolves into numpy (`np.zeros`, `np.random.rand`). */
-  function isNumpyCall(context: IRuleContext, call: SyntaxNode): boolean {
-    const callee = calleeOf(context, call);
-    const dotted = callee && dottedName(context, callee.node);
-    return dotted !== null && resolve(context, dotted).startsWith('numpy.');
   }
 
   /** A tuple or list literal of two items. */

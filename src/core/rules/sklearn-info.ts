@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { sklearnNotes } from './sklearn-modules';
-import { calleeOf, dottedName, resolve } from './syntax';
+import { resolvedCallee } from './syntax';
 import type { IRuleContext } from './types';
 
 /** Example setup: iris as arrays, `X` and `y`. */
@@ -56,14 +56,10 @@ export function sklearnCallee(
   context: IRuleContext,
   call: SyntaxNode
 ): string | null {
-  const callee = calleeOf(context, call);
-  const dotted = callee && dottedName(context, callee.node);
-  if (!dotted) {
-    return null;
-  }
-  const resolved = resolve(context, dotted);
-  const imported = resolved !== dotted || context.imports.has(dotted);
-  return imported && resolved.startsWith('sklearn.') ? resolved : null;
+  const resolved = resolvedCallee(context, call);
+  return resolved?.imported && resolved.path.startsWith('sklearn.')
+    ? resolved.path
+    : null;
 }
 
 /**

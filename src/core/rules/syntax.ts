@@ -112,15 +112,40 @@ export function callsOneOf(
   );
 }
 
+/**
+ * What a call's callee names through the notebook's imports (`numpy.load` for `np.load`),
+ * and whether an import bound it; null for a callee that is no dotted name.
+ */
+export function resolvedCallee(
+  context: IRuleContext,
+  call: SyntaxNode
+): { path: string; imported: boolean } | null {
+  const callee = calleeOf(context, call);
+  const dotted = callee && dottedName(context, callee.node);
+  if (!dotted) {
+    return null;
+  }
+  const path = resolve(context, dotted);
+  return { path, imported: path !== dotted || context.imports.has(dotted) };
+}
+
+/** Whether a call's callee resolves into a module (`np.zeros`, `np.random.rand`: numpy). */
+export function callsInto(
+  context: IRuleContext,
+  call: SyntaxNode,
+  module: string
+): boolean {
+  return resolvedCallee(context, call)?.path.startsWith(`${module}.`) === true;
+}
+
 /** Whether a call's callee resolves to one of the dotted names (`numpy.load`). */
 export function callsTo(
   context: IRuleContext,
   call: SyntaxNode,
   targets: readonly string[]
 ): boolean {
-  const callee = calleeOf(context, call);
-  const dotted = callee && dottedName(context, callee.node);
-  return dotted !== null && targets.includes(resolve(context, dotted));
+  const resolved = resolvedCallee(context, call);
+  return resolved !== null && targets.includes(resolved.path);
 }
 
 /** A call's arguments in order, with keyword names read from the source. */
