@@ -104,6 +104,11 @@ export function statementBindings(
     }));
 }
 
+/** Start of the line of the top-level statement that holds a node of `source`. */
+export function topLevelLine(source: string, node: SyntaxNode): number {
+  return Private.lineStart(source, Private.topLevel(node).from);
+}
+
 /** The names a def or class binds for its own body: parameters and locals. */
 export function namesLocalTo(
   prepared: IPreparedSource,
@@ -200,6 +205,11 @@ namespace Private {
     return { text, needs: [{ name: text, statement }] };
   }
 
+  /** Start of the line that holds `at`. */
+  export function lineStart(text: string, at: number): number {
+    return text.lastIndexOf('\n', at - 1) + 1;
+  }
+
   /** The statement, a child of the script, that holds a node (the script itself at its top). */
   export function topLevel(node: SyntaxNode): SyntaxNode {
     let top = node;
@@ -211,12 +221,8 @@ namespace Private {
 
   /** Start of the line of the top-level statement that holds `at`. */
   export function statementLine(prepared: IPreparedSource, at: number): number {
-    let node: SyntaxNode | null = prepared.tree.resolveInner(at, 1);
-    while (node?.parent && node.parent.name !== 'Script') {
-      node = node.parent;
-    }
-    const from = node && node.name !== 'Script' ? node.from : at;
-    return prepared.python.lastIndexOf('\n', from - 1) + 1;
+    const node = topLevel(prepared.tree.resolveInner(at, 1));
+    return lineStart(prepared.python, node.name !== 'Script' ? node.from : at);
   }
 
   /** Every binding of a name in a tree, in source order. */

@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '@lezer/common';
 import { askedMatch, defineRule, matchAt } from './builders';
+import { topLevelLine } from './bindings';
 import { importTable } from './prepare';
 import { SKLEARN_NAMES } from './sklearn-names';
 import { isValueRead, textOf } from './syntax';
@@ -376,11 +377,7 @@ namespace Private {
     module: string
   ): IRuleMatch {
     const statement = `from ${module} import ${name}`;
-    let top = node;
-    while (top.parent && top.parent.name !== 'Script') {
-      top = top.parent;
-    }
-    const line = context.source.lastIndexOf('\n', top.from - 1) + 1;
+    const line = topLevelLine(context.source, node);
     return askedMatch(
       DEFERRED_ID,
       node,

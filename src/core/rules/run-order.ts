@@ -1,9 +1,9 @@
 import type { SyntaxNode } from '@lezer/common';
-import { namesLocalTo, statementBindings } from './bindings';
+import { namesLocalTo, statementBindings, topLevelLine } from './bindings';
 import type { IStatementBinding } from './bindings';
 import { defineRule, matchAt } from './builders';
 import type { IPreparedSource } from './prepare';
-import { isValueRead } from './syntax';
+import { isValueRead, textOf } from './syntax';
 import type { IRule, IRuleContext, ITextEdit } from './types';
 
 const ID = 'python.defined-below';
@@ -46,7 +46,7 @@ export const runOrderRules: IRule[] = [
       }
       const names = new Map<string, SyntaxNode>();
       for (const node of context.nodes('VariableName')) {
-        const name = context.source.slice(node.from, node.to);
+        const name = textOf(context, node);
         if (
           !names.has(name) &&
           !order.above.has(name) &&
@@ -82,8 +82,8 @@ export const runOrderRules: IRule[] = [
               if (!copied) {
                 return null;
               }
-              const at = Private.lineOf(
-                context,
+              const at = topLevelLine(
+                context.source,
                 names.get(unbound.split(', ')[0])!
               );
               const edit: ITextEdit = { from: at, to: at, insert: copied };
@@ -188,13 +188,10 @@ namespace Private {
       const binding = bindings.find(b => b.name === name);
       if (binding) {
         const kind = binding.statement.name;
-        return binding.imported
+        const copied = binding.imported
           ? kind === 'ImportStatement'
-            ? { cell, binding }
-            : null
-          : DEFINITIONS.test(kind)
-            ? { cell, binding }
-            : null;
+          : DEFINITIONS.test(kind);
+        return copied ? { cell, binding } : null;
       }
     }
     return undefined;
@@ -214,14 +211,5 @@ namespace Private {
       }
     } while (cursor.next() && cursor.from < definition.to);
     return names;
-  }
-
-  /** Start of the line of the top-level statement that holds the node. */
-  export function lineOf(context: IRuleContext, node: SyntaxNode): number {
-    let top = node;
-    while (top.parent && top.parent.name !== 'Script') {
-      top = top.parent;
-    }
-    return context.source.lastIndexOf('\n', top.from - 1) + 1;
   }
 }
