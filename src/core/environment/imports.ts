@@ -90,7 +90,14 @@ export function importedFiles(source: string, at = ''): string[] {
   if (code === null) {
     return [];
   }
-  const folder = at.includes('/') ? at.slice(0, at.lastIndexOf('/') + 1) : '';
+  const packages = at.split('/').slice(0, -1);
+  const under = (parts: string[]) => parts.map(part => `${part}/`).join('');
+  const folder = under(packages);
+  // Where a relative import with that many leading dots starts: its package, or above it.
+  const relative = (dots: number) =>
+    dots - 1 <= packages.length
+      ? [under(packages.slice(0, packages.length - (dots - 1)))]
+      : [];
   const files = new Set<string>();
   const add = (base: string, dotted: string[]) => {
     for (let i = 1; i <= dotted.length; i++) {
@@ -104,21 +111,7 @@ export function importedFiles(source: string, at = ''): string[] {
       continue;
     }
     const { dots, modules, names } = Private.importParts(cursor.node, code);
-    const packages = folder.split('/').filter(Boolean);
-    const kept = packages.length - (dots - 1);
-    const bases =
-      dots === 0
-        ? at
-          ? ['', folder]
-          : ['']
-        : kept >= 0
-          ? [
-              packages
-                .slice(0, kept)
-                .map(part => `${part}/`)
-                .join('')
-            ]
-          : [];
+    const bases = dots > 0 ? relative(dots) : at ? ['', folder] : [''];
     for (const base of bases) {
       for (const module of modules) {
         add(base, module);
