@@ -1,4 +1,4 @@
-import { blockerOf, pointerRead } from '../diagnosis/blocker';
+import { blockerOf, emptyDatabase, pointerRead } from '../diagnosis/blocker';
 import { diagnose } from '../diagnosis/root-cause';
 import type { ICellExecutor, IKernelProbe } from '../execution/types';
 import type { IFixer } from '../model/types';
@@ -224,18 +224,15 @@ namespace Private {
     }
     session.state.noFix = true;
     const { files, pointers } = session.options.environment;
-    const ran = cells.slice(0, position + 1);
+    const ran = cells.slice(0, position + 1).map(cell => cell.source);
     session.state.blocker =
       blockerOf(
         failure.result,
         session.options.document.source(failure.cellId) ?? '',
         files
       ) ??
-      (pointers &&
-        pointerRead(
-          ran.map(cell => cell.source),
-          pointers
-        ));
+      emptyDatabase(failure.result, ran, files) ??
+      (pointers && pointerRead(ran, pointers));
   }
 
   /** Runtime-reduction of the cell that ran out of time: only that cell can tell. */

@@ -196,6 +196,41 @@ export function pointerRead(
     : { kind: 'download', path: found, pointer: true };
 }
 
+// `sqlite3.connect('logs/logs.db')`, `create_engine('sqlite:///logs.db')`: the file a database
+// connection opens. SQLite creates a file that is not there, so the first query finds no table.
+const SQLITE_FILE =
+  /\bsqlite3\.connect\(\s*(['"])([^'"\n]+)\1|\bcreate_engine\(\s*(['"])sqlite:\/\/\/([^'"\n]+)\3/g;
+const NO_TABLE = /no such table/;
+
+/**
+ * A query that found no table in a SQLite database the repository does not have: the
+ * connection made an empty file where the data was to be (a database another notebook or
+ * script builds, or one left out of the repository). The database is the first that the
+ * cells that ran (`sources`) connect to and that is nowhere in the listing `files`; none
+ * without a listing, or when the file or a file of its name is in the repository (the
+ * missing table is then the code's).
+ */
+export function emptyDatabase(
+  result: ICellResult,
+  sources: readonly string[],
+  files: ReadonlySet<string>
+): Blocker | undefined {
+  if (
+    result.status !== 'error' ||
+    !NO_TABLE.test(result.evalue ?? '') ||
+    files.size === 0
+  ) {
+    return undefined;
+  }
+  const opened = sources.flatMap(source =>
+    [...source.matchAll(SQLITE_FILE)].map(m => m[2] ?? m[4])
+  );
+  const path = opened.find(
+    file => file !== ':memory:' && copiesNamed(files, file).length === 0
+  );
+  return path === undefined ? undefined : { kind: 'download', path };
+}
+
 /** The blocker in a few words: `install statsmodels`. */
 export function blockerText(blocker: Blocker): string {
   return blocker.kind === 'install'

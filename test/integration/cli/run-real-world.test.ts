@@ -66,6 +66,17 @@ const REMOTE = savedNotebook([
   ],
   ['print(len(wine))', [printed('178\n')]]
 ]);
+// A database another notebook builds: connecting makes an empty file, the query finds no table.
+const DATABASE = savedNotebook([
+  [
+    "import sqlite3\nimport pandas as pd\nconn = sqlite3.connect('shop.db')",
+    []
+  ],
+  [
+    "sales = pd.read_sql('SELECT * FROM sales', conn)\nprint(len(sales))",
+    [printed('12\n')]
+  ]
+]);
 // A slow cell, as a grid search is on two cores (shortened: tests are not timed).
 // A notebook that loads a helper package; the erosion is in a submodule its package loads.
 const VENDORED = savedNotebook([
@@ -101,6 +112,7 @@ describe(
         teaching: TEACHING,
         statsmodels: STATSMODELS,
         remote: REMOTE,
+        database: DATABASE,
         slow: SLOW,
         vendored: VENDORED
       })) {
@@ -110,9 +122,14 @@ describe(
       run = await cli(
         [
           'run',
-          ...['teaching', 'statsmodels', 'remote', 'slow', 'vendored'].map(
-            n => `others/${n}.ipynb`
-          ),
+          ...[
+            'teaching',
+            'statsmodels',
+            'remote',
+            'database',
+            'slow',
+            'vendored'
+          ].map(n => `others/${n}.ipynb`),
           '--offline',
           '--auto-accept',
           '--out',
@@ -172,6 +189,10 @@ describe(
         /remote\.ipynb: blocked: data at http:\/\/data\.invalid\/ml\/wine\.data is not reachable and no copy is in the repository/
       );
       assert.equal(reports.get('remote')!.verdict, 'blocked');
+      assert.match(
+        run.stdout,
+        /database\.ipynb: blocked: data at shop\.db is not in the repository/
+      );
       assert.match(
         await readFile(
           join(server.root, 'out', 'statsmodels.report.md'),

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   blockerOf,
   blockerText,
+  emptyDatabase,
   pointerRead,
   type ICellResult
 } from '../../../../src/core';
@@ -248,5 +249,52 @@ describe('pointerRead', () => {
       pointerRead(["pd.read_csv('data/adult.csv')"], new Set()),
       undefined
     );
+  });
+});
+
+describe('emptyDatabase', () => {
+  const repository = new Set([
+    'logs',
+    'logs/logs_2018.csv',
+    '../shop/sales.db'
+  ]);
+  const noTable = error(
+    'DatabaseError',
+    "Execution failed on sql 'SELECT * FROM logs': no such table: logs"
+  );
+
+  it('names the SQLite file the cells connect to that the repository does not have', () => {
+    for (const source of [
+      "with sqlite3.connect('logs/logs.db') as conn:",
+      "engine = create_engine('sqlite:///logs/logs.db')"
+    ]) {
+      const blocker = emptyDatabase(
+        noTable,
+        ['import sqlite3', source, 'pd.read_sql(query, conn)'],
+        repository
+      );
+      assert.equal(
+        blocker && blockerText(blocker),
+        'data at logs/logs.db is not in the repository',
+        source
+      );
+    }
+  });
+
+  it('names nothing when the database is in the repository, in memory, or the error is another', () => {
+    const cases: [ICellResult, string, ReadonlySet<string>][] = [
+      [noTable, "sqlite3.connect('sales.db')", repository],
+      [noTable, "sqlite3.connect(':memory:')", repository],
+      [noTable, 'sqlite3.connect(path)', repository],
+      [noTable, "sqlite3.connect('logs/logs.db')", new Set()],
+      [
+        error('OperationalError', 'no such column: day'),
+        "sqlite3.connect('logs/logs.db')",
+        repository
+      ]
+    ];
+    for (const [result, source, files] of cases) {
+      assert.equal(emptyDatabase(result, [source], files), undefined, source);
+    }
   });
 });
