@@ -1,5 +1,7 @@
 """What bench_real concludes from the runs of a notebook: reproduced or not, why not, regression."""
 
+import re
+
 # First-failure categories, in the order they are printed.
 CATEGORIES = [
     "module missing",
@@ -17,6 +19,10 @@ CATEGORIES = [
     "no result from the CLI",
 ]
 
+# An ImportError for a package that is not installed: Python's own, and pandas' for an optional
+# dependency (`Missing optional dependency 'xlrd'`, since 3.0 `` `Import openpyxl` failed ``).
+MISSING = re.compile(r"No module named|^Missing optional dependency|^`Import [\w.-]+` failed")
+
 
 def category(failure):
     """The category of a first failure from execute.py: one of CATEGORIES or 'other: Type'."""
@@ -30,7 +36,7 @@ def category(failure):
     ename, evalue = failure["ename"] or "", failure["evalue"] or ""
     if failure.get("status") == "ok":
         return "error after the cell ran (status ok, e.g. drawing a figure)"
-    if ename == "ModuleNotFoundError" or (ename == "ImportError" and "No module named" in evalue):
+    if ename == "ModuleNotFoundError" or (ename == "ImportError" and MISSING.search(evalue)):
         return "module missing"
     if ename == "ImportError":
         return "import of a removed name"
