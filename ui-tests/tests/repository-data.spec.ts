@@ -81,6 +81,23 @@ test.describe('Data elsewhere in the repository', () => {
     });
   });
 
+  test('a database another notebook builds blocks the run on that file', async ({
+    page,
+    tmpPath
+  }) => {
+    // Connecting to a file that is not there makes an empty database: the query finds no table.
+    await expectBlocked(page, tmpPath, {
+      files: { 'shop/build_database.py': '# writes sales.db\n' },
+      notebook: 'shop/sales.ipynb',
+      sources: [
+        'import sqlite3\nimport pandas as pd\nconn = sqlite3.connect("sales.db")',
+        'df = pd.read_sql("SELECT * FROM sales", conn)\nprint("R2:", df["price"].corr(df["area"]))'
+      ],
+      verdict: 'Blocked: data at sales.db is not in the repository',
+      screenshot: 'repository-data-empty-database'
+    });
+  });
+
   test("another project's train.csv is not taken for the notebook's own data", async ({
     page,
     tmpPath
