@@ -5,6 +5,7 @@ import {
   argsOf,
   calleeOf,
   dottedName,
+  removeArgument,
   resolve,
   spellModule,
   stringValue,
@@ -12,7 +13,13 @@ import {
   type IArgument
 } from './syntax';
 import { inScopeOf, onReceiver } from './receivers';
-import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+import type {
+  IBinding,
+  IRule,
+  IRuleContext,
+  IRuleMatch,
+  ITextEdit
+} from './types';
 
 const REDUCTIONS = [
   'sum',
@@ -71,6 +78,38 @@ function methodCalls(
 /** Source of an argument. */
 const argText = (context: IRuleContext, arg: IArgument) =>
   context.source.slice(arg.from, arg.to);
+
+// The converters whose `errors='ignore'` (give the input back where it does not convert)
+// pandas 3.0 removed, and the methods that pass their own other keywords to a function.
+const CONVERTERS = ['to_numeric', 'to_datetime', 'to_timedelta'];
+const PASSING_KEYWORDS = new Set([
+  'apply',
+  'applymap',
+  'map',
+  'transform',
+  'agg',
+  'aggregate'
+]);
+
+/**
+ * The helper that does what `errors='ignore'` did, named for the converter and calling it
+ * as the notebook does (`pd.to_numeric`): the input as it was where it does not convert.
+ */
+function unchangedHelper(converter: string, callee: string): IBinding {
+  const name = `${converter}_or_unchanged`;
+  return {
+    name,
+    statement: [
+      `def ${name}(arg, **kwargs):`,
+      "    # errors='ignore', removed in pandas 3.0: the input as it was where it does not convert",
+      '    try:',
+      `        return ${callee}(arg, **kwargs)`,
+      '    except (ValueError, TypeError):',
+      '        return arg',
+      ''
+    ].join('\n')
+  };
+}
 
 /** Calls of a pandas module function (`pd.rolling_mean(...)`), resolved through imports. */
 function pandasCalls(context: IRuleContext, names: readonly string[]) {
@@ -395,6 +434,50 @@ export const pandasCallRules: IRule[] = [
   ),
   defineRule(
     {
+      id: 'pandas.errors-ignore',
+      targets: [
+        'pandas.to_numeric',
+        'pandas.to_datetime',
+        'pandas.to_timedelta'
+      ],
+      needs: ['ignore'],
+      distribution: 'pandas',
+      since: '3.0.0',
+      summary:
+        "`errors='ignore'` of `to_numeric`, `to_datetime` and `to_timedelta` was removed in pandas 3.0: a helper calls the converter and gives the input back as it was where it does not convert, as `'ignore'` did.",
+      link: pandasNotes('3.0.0'),
+      raises: {
+        ename: 'ValueError',
+        message:
+          /invalid error value specified|errors must be one of 'raise', or 'coerce'/
+      },
+      examples: [
+        {
+          setup: "import pandas as pd\nprices = pd.Series(['1.5', '2', 'n/a'])",
+          before:
+            "print(pd.to_numeric(prices, errors='ignore').tolist())\nprint(pd.to_numeric(prices[:2], errors='ignore', downcast='float').dtype)",
+          after: `${unchangedHelper('to_numeric', 'pd.to_numeric').statement}\nprint(to_numeric_or_unchanged(prices).tolist())\nprint(to_numeric_or_unchanged(prices[:2], downcast='float').dtype)`
+        },
+        {
+          setup:
+            "import pandas as pd\ndf = pd.DataFrame({'n': ['1', '2'], 'name': ['a', 'b']})",
+          before:
+            "def cleaned(frame):\n    return frame.apply(pd.to_numeric, errors='ignore')\nprint(cleaned(df).dtypes.astype(str).tolist())",
+          after: `${unchangedHelper('to_numeric', 'pd.to_numeric').statement}\ndef cleaned(frame):\n    return frame.apply(to_numeric_or_unchanged)\nprint(cleaned(df).dtypes.astype(str).tolist())`
+        },
+        {
+          setup:
+            "from pandas import Series, to_datetime\nwhen = Series(['2017-03-01', 'soon'])",
+          before:
+            "print(to_datetime(when, errors='ignore').tolist(), to_datetime(when[:1], errors='ignore').dt.year.tolist())",
+          after: `${unchangedHelper('to_datetime', 'to_datetime').statement}\nprint(to_datetime_or_unchanged(when).tolist(), to_datetime_or_unchanged(when[:1]).dt.year.tolist())`
+        }
+      ]
+    },
+    context => Private.errorsIgnored(context)
+  ),
+  defineRule(
+    {
       id: 'pandas.level-reduction',
       targets: ['pandas.DataFrame.groupby', 'pandas.Series.groupby'],
       needs: ['level'],
@@ -526,6 +609,80 @@ export const pandasCallRules: IRule[] = [
 ];
 
 namespace Private {
+  /**
+   * `pd.to_numeric(x, errors='ignore')` and `df.apply(pd.to_numeric, errors='ignore')`
+   * (to_datetime and to_timedelta too) call the helper instead, without the keyword; the
+   * helper is defined before the statement that first needs it, where no earlier cell did.
+   */
+  export function errorsIgnored(context: IRuleContext): IRuleMatch[] {
+    const ignoring = (args: IArgument[]) =>
+      args.findIndex(
+        arg =>
+          arg.name === 'errors' &&
+          stringValue(context.source.slice(arg.valueFrom, arg.valueTo)) ===
+            'ignore'
+      );
+    const called = pandasCalls(context, CONVERTERS).flatMap(
+      ({ call, name, dotted, args }) => {
+        const index = ignoring(args);
+        const callee = calleeOf(context, call);
+        if (index < 0 || !callee) {
+          return [];
+        }
+        const helper = unchangedHelper(name, dotted);
+        return [
+          matchAt('pandas.errors-ignore', call, [
+            {
+              from: callee.node.from,
+              to: callee.node.to,
+              insert: helper.name,
+              needs: [helper]
+            },
+            removeArgument(context, call, index)
+          ])
+        ];
+      }
+    );
+    const passed = context.nodes('CallExpression').flatMap(call => {
+      const callee = calleeOf(context, call);
+      const args = argsOf(context, call);
+      const index = ignoring(args);
+      const first = args[0];
+      if (
+        callee?.node.name !== 'MemberExpression' ||
+        !PASSING_KEYWORDS.has(callee.name) ||
+        index < 0 ||
+        !first ||
+        first.name !== undefined ||
+        first.star !== undefined
+      ) {
+        return [];
+      }
+      const dotted = dottedName(context, first.value);
+      const resolved =
+        dotted !== null && first.value.to === first.valueTo
+          ? resolve(context, dotted)
+          : '';
+      const converter = resolved.slice('pandas.'.length);
+      if (!resolved.startsWith('pandas.') || !CONVERTERS.includes(converter)) {
+        return [];
+      }
+      const helper = unchangedHelper(converter, dotted!);
+      return [
+        matchAt('pandas.errors-ignore', call, [
+          {
+            from: first.valueFrom,
+            to: first.valueTo,
+            insert: helper.name,
+            needs: [helper]
+          },
+          removeArgument(context, call, index)
+        ])
+      ];
+    });
+    return [...called, ...passed];
+  }
+
   // The old rolling functions' parameters after the data, in order (`rolling_count` took
   // no min_periods), and those `.rolling()` takes today.
   const ROLLING_PARAMS = ['window', 'min_periods', 'freq', 'center', 'how'];

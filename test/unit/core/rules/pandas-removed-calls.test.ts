@@ -222,3 +222,90 @@ describe('the week of the year', () => {
     );
   });
 });
+
+describe("the converters' errors='ignore'", () => {
+  const id = 'pandas.errors-ignore';
+  const helper = (name: string, callee: string) =>
+    [
+      `def ${name}_or_unchanged(arg, **kwargs):`,
+      "    # errors='ignore', removed in pandas 3.0: the input as it was where it does not convert",
+      '    try:',
+      `        return ${callee}(arg, **kwargs)`,
+      '    except (ValueError, TypeError):',
+      '        return arg',
+      ''
+    ].join('\n');
+
+  it('calls a helper defined once, before the first statement that needs it', () => {
+    assert.equal(
+      rewrite(
+        id,
+        [
+          'for col in cols:',
+          "    df[col] = pd.to_numeric(df[col], errors='ignore')",
+          "df = df.apply(lambda c: pd.to_numeric(c, errors = 'ignore', downcast='float'))"
+        ].join('\n')
+      ),
+      [
+        helper('to_numeric', 'pd.to_numeric'),
+        'for col in cols:',
+        '    df[col] = to_numeric_or_unchanged(df[col])',
+        "df = df.apply(lambda c: to_numeric_or_unchanged(c, downcast='float'))"
+      ].join('\n')
+    );
+  });
+
+  it('gives the helper to a method that passes the keyword on', () => {
+    assert.equal(
+      rewrite(
+        id,
+        "df[num] = df[num].apply(pandas.to_timedelta, errors='ignore')",
+        'import pandas'
+      ),
+      [
+        helper('to_timedelta', 'pandas.to_timedelta'),
+        'df[num] = df[num].apply(to_timedelta_or_unchanged)'
+      ].join('\n')
+    );
+    assert.equal(
+      rewrite(
+        id,
+        "when = frame.transform(to_datetime, errors='ignore', utc=True)",
+        'from pandas import to_datetime'
+      ),
+      [
+        helper('to_datetime', 'to_datetime'),
+        'when = frame.transform(to_datetime_or_unchanged, utc=True)'
+      ].join('\n')
+    );
+  });
+
+  it('leaves the helper to an earlier cell that defines it', () => {
+    assert.equal(
+      rewrite(
+        id,
+        "y = pd.to_numeric(y, errors='ignore')",
+        `import pandas as pd\n${helper('to_numeric', 'pd.to_numeric')}`
+      ),
+      'y = to_numeric_or_unchanged(y)'
+    );
+  });
+
+  it("leaves other errors, other converters' keywords and lookalikes", () => {
+    const cell = [
+      "a = pd.to_numeric(s, errors='coerce')",
+      'b = pd.to_numeric(s, errors=mode)',
+      "c = s.astype(int, errors='ignore')",
+      "d = np.seterr(all='ignore')",
+      "e = s.apply(np.float64, errors='ignore')",
+      "f = s.apply(pd.to_numeric(s), errors='ignore')",
+      "g = to_numeric(s, errors='ignore')",
+      "h = s.str.encode('ascii', errors='ignore')",
+      "i = s.apply(pd.to_numeric, args=(), **{'errors': 'ignore'})"
+    ].join('\n');
+    assert.equal(
+      rewrite(id, cell, 'import pandas as pd\nimport numpy as np'),
+      cell
+    );
+  });
+});
