@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { spellName } from './bindings';
-import { defineRule, matchAt } from './builders';
+import { askedMatch, defineRule, matchAt } from './builders';
+import { otherCells } from './engine';
 import { inFunction } from './numpy-shapes';
 import {
   argsOf,
@@ -255,6 +256,11 @@ export function readPath(
 
 const ID = 'data.repository-copy';
 const DOWNLOAD_ID = 'data.download-if-missing';
+const FOLDER_ID = 'data.repository-folder';
+// A path on the author's own machine: a Windows drive, a home folder.
+const AUTHOR_PATH = /^(?:[A-Za-z]:[\\/]|\/(?:Users|home)\/|~[\\/])/;
+// A string literal with no formatting: its prefix, quote and text.
+const PLAIN_STRING = /^([rRuU]?)(['"])([^'"\n]*)\2$/;
 /** How a download that cannot reach its address fails: no network, no such host, no answer. */
 export const DOWNLOAD_FAILED = {
   ename: ['URLError', 'HTTPError', 'gaierror', 'TimeoutError'],
@@ -352,6 +358,49 @@ export const dataCopyRules: IRule[] = [
           : [];
       });
     }
+  ),
+  defineRule(
+    {
+      id: FOLDER_ID,
+      distribution: 'python',
+      // Not a Python 2 change: 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
+      summary:
+        "A folder on the author's machine (`E:\\course\\datafiles`) that the repository holds (`../datafiles`, with files the notebook names): the notebook names the repository's folder.",
+      link: 'https://docs.python.org/3/library/exceptions.html#FileNotFoundError',
+      raises: {
+        ename: ['FileNotFoundError', 'OSError'],
+        message: /./
+      },
+      examples: [
+        {
+          setup:
+            "import os\nos.makedirs('datafiles', exist_ok=True)\nwith open('datafiles/mbox.txt', 'w') as f:\n    f.write('From a\\nFrom b\\n')",
+          before:
+            "from pathlib import Path\nfolder = Path('E:\\#ML course\\datafiles')\ndef count_lines(name):\n    with open(folder / name) as f:\n        return len(f.readlines())\nprint(count_lines('mbox.txt'))",
+          after:
+            "from pathlib import Path\nfolder = Path('datafiles')\ndef count_lines(name):\n    with open(folder / name) as f:\n        return len(f.readlines())\nprint(count_lines('mbox.txt'))",
+          files: ['notebook.ipynb', 'datafiles', 'datafiles/mbox.txt'],
+          answer: 'False'
+        },
+        {
+          setup:
+            "import os\nos.makedirs('shared/wine', exist_ok=True)\nwith open('shared/wine/red.csv', 'w') as f:\n    f.write('a,b\\n1,2\\n')",
+          before:
+            "import pandas as pd\nDATA = 'C:\\\\Users\\\\me\\\\shared\\\\wine\\\\'\nreds = pd.read_csv(DATA + 'red.csv')\nprint(reds.shape)",
+          after:
+            "import pandas as pd\nDATA = 'shared/wine/'\nreds = pd.read_csv(DATA + 'red.csv')\nprint(reds.shape)",
+          files: [
+            'notebook.ipynb',
+            'shared',
+            'shared/wine',
+            'shared/wine/red.csv'
+          ],
+          answer: 'False'
+        }
+      ]
+    },
+    context => Private.authorFolders(context)
   ),
   defineRule(
     {
@@ -484,6 +533,106 @@ namespace Private {
         'BinaryExpression',
         'ArithOp'
       ].includes(n.name)
+    );
+  }
+
+  /**
+   * String literals that name a folder on the author's machine (`'E:\\course\\datafiles'`,
+   * `'/home/me/ml/data/'`) whose trailing folders the repository holds in one place only,
+   * with a file in it that the notebook names: the literal becomes that folder, as the
+   * notebook's folder reaches it, when the kernel finds no folder at the author's path.
+   */
+  export function authorFolders(context: IRuleContext): IRuleMatch[] {
+    if (context.files.size === 0) {
+      return [];
+    }
+    const literals = context.nodes('String').flatMap(node => {
+      const parts = PLAIN_STRING.exec(textOf(context, node));
+      return parts && AUTHOR_PATH.test(parts[3])
+        ? [{ node, prefix: parts[1], quote: parts[2], path: parts[3] }]
+        : [];
+    });
+    if (literals.length === 0) {
+      return [];
+    }
+    const folders = foldersOf(context.files);
+    const named = namedPaths(context);
+    return literals.flatMap(({ node, prefix, quote, path }) => {
+      const folder = repositoryFolder(folders, path);
+      if (
+        folder === null ||
+        !named.some(name => context.files.has(`${folder}/${name}`))
+      ) {
+        return [];
+      }
+      const end = /[\\/]$/.test(path) ? '/' : '';
+      const insert = `${prefix}${quote}${folder}${end}${quote}`;
+      return [
+        askedMatch(
+          FOLDER_ID,
+          node,
+          `__import__('os').path.isdir(${textOf(context, node)})`,
+          [{ from: node.from, to: node.to, insert }],
+          "The author's folder is in the repository.",
+          'False'
+        )
+      ];
+    });
+  }
+
+  /** The folders of a listing: the entries another entry is in. */
+  function foldersOf(files: ReadonlySet<string>): string[] {
+    const folders = new Set<string>();
+    for (const file of files) {
+      for (let cut = file.lastIndexOf('/'); cut > 0;) {
+        folders.add(file.slice(0, cut));
+        cut = file.lastIndexOf('/', cut - 1);
+      }
+    }
+    return [...folders].filter(folder => !/(^|\/)\.\.?$/.test(folder));
+  }
+
+  /**
+   * The folder of the listing sharing the most trailing folders with an author's path (a
+   * file's path has none); null when none shares one, or two share as many.
+   */
+  function repositoryFolder(folders: string[], path: string): string | null {
+    const parts = path.split(/[\\/]+/).filter(Boolean);
+    if (parts.length < 2 || /\.\w+$/.test(parts[parts.length - 1])) {
+      return null;
+    }
+    let best: string[] = [];
+    let most = 0;
+    for (const folder of folders) {
+      const own = folder.split('/');
+      let shared = 0;
+      while (
+        shared < own.length &&
+        shared < parts.length - 1 &&
+        own[own.length - 1 - shared] === parts[parts.length - 1 - shared]
+      ) {
+        shared++;
+      }
+      if (shared > most) {
+        [best, most] = [[folder], shared];
+      } else if (shared === most && shared > 0) {
+        best.push(folder);
+      }
+    }
+    return best.length === 1 ? best[0] : null;
+  }
+
+  /** The relative paths the notebook's strings name (`'mbox.txt'`, `'/wine/red.csv'`). */
+  function namedPaths(context: IRuleContext): string[] {
+    const sources = context.cells
+      ? [context, ...otherCells(context)]
+      : [context];
+    return sources.flatMap(source =>
+      source.nodes('String').flatMap(node => {
+        const parts = PLAIN_STRING.exec(textOf(source, node));
+        const path = parts?.[3].replace(/\\/g, '/').replace(/^\.?\/+/, '');
+        return path && !AUTHOR_PATH.test(parts![3]) ? [path] : [];
+      })
     );
   }
 

@@ -259,3 +259,51 @@ describe('copies of data in the repository', () => {
     assert.equal(rewritten('data.download-if-missing', source), source);
   });
 });
+
+describe("folders on the author's machine", () => {
+  const id = 'data.repository-folder';
+
+  it('become the folder of the repository that holds their files', () => {
+    assert.equal(
+      rewritten(
+        id,
+        "folder = Path('E:\\#ML course\\wine')\nX = load(folder / 'wine.data')",
+        'False'
+      ),
+      "folder = Path('../../datasets/wine')\nX = load(folder / 'wine.data')"
+    );
+    // The most trailing folders shared decides between two of one name; a trailing
+    // separator is kept for code that adds the file's name to it.
+    assert.equal(
+      rewritten(
+        id,
+        "PATH = '/Users/me/kaggle/house/'\ndf = pd.read_csv(PATH + 'train.csv')",
+        'False'
+      ),
+      "PATH = '../../data/house/'\ndf = pd.read_csv(PATH + 'train.csv')"
+    );
+  });
+
+  it('stay where the folder is there, or the repository holds none of their files', () => {
+    const sources = [
+      // The kernel finds the folder: the notebook runs on the author's machine.
+      ["folder = 'C:/course/wine'\nopen(folder + '/wine.data')", 'True'],
+      // No file the notebook names is in the repository's folder of that name.
+      ["folder = 'C:/course/wine'\nopen(folder + '/red.csv')", 'False'],
+      // A file's path is the copy rule's; a path of the repository's own, no author's.
+      ["df = pd.read_csv('C:/data/house/train.csv')", 'False'],
+      ["folder = '../../data/house'\nopen(folder + '/train.csv')", 'False'],
+      ["folder = f'C:/{user}/wine'\nopen(folder + '/wine.data')", 'False']
+    ];
+    for (const [source, answer] of sources) {
+      assert.equal(rewritten(id, source, answer), source, source);
+    }
+    // Two folders share as many trailing folders: no guess between them.
+    assert.deepEqual(
+      matchesIn(rule(id), "base = 'C:/me/wine'\nopen(base + '/wine.data')", {
+        files: ['a/wine', 'a/wine/wine.data', 'b/wine', 'b/wine/wine.data']
+      }),
+      []
+    );
+  });
+});
