@@ -548,7 +548,11 @@ namespace Private {
     }
     const literals = context.nodes('String').flatMap(node => {
       const parts = PLAIN_STRING.exec(textOf(context, node));
-      return parts && AUTHOR_PATH.test(parts[3])
+      // `'y:\n'` is a label and a line break: an escape other than `\\` is no path's.
+      const escaped =
+        !/r/i.test(parts?.[1] ?? '') &&
+        /(^|[^\\])(\\\\)*\\[ntrabfv0]/.test(parts?.[3] ?? '');
+      return parts && AUTHOR_PATH.test(parts[3]) && !escaped
         ? [{ node, prefix: parts[1], quote: parts[2], path: parts[3] }]
         : [];
     });

@@ -282,6 +282,14 @@ describe("folders on the author's machine", () => {
       ),
       "PATH = '../../data/house/'\ndf = pd.read_csv(PATH + 'train.csv')"
     );
+    assert.equal(
+      rewritten(
+        id,
+        "folder = r'C:\\temp\\wine'\nX = load(folder + '/wine.data')",
+        'False'
+      ),
+      "folder = r'../../datasets/wine'\nX = load(folder + '/wine.data')"
+    );
   });
 
   it('stay where the folder is there, or the repository holds none of their files', () => {
@@ -293,7 +301,9 @@ describe("folders on the author's machine", () => {
       // A file's path is the copy rule's; a path of the repository's own, no author's.
       ["df = pd.read_csv('C:/data/house/train.csv')", 'False'],
       ["folder = '../../data/house'\nopen(folder + '/train.csv')", 'False'],
-      ["folder = f'C:/{user}/wine'\nopen(folder + '/wine.data')", 'False']
+      ["folder = f'C:/{user}/wine'\nopen(folder + '/wine.data')", 'False'],
+      // A tab in a string that is no raw one: no path, whatever it looks like.
+      ["folder = 'C:\\temp\\wine'\nopen(folder + '/wine.data')", 'False']
     ];
     for (const [source, answer] of sources) {
       assert.equal(rewritten(id, source, answer), source, source);
