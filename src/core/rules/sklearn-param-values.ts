@@ -322,6 +322,76 @@ function maxFeaturesAuto(
   return anyOf(rule, [keyword, gridAuto(rule, callees, to)]);
 }
 
+/**
+ * `'auto'` in a list or tuple of values that reaches `max_features` by a way no rule reads
+ * (`mf_grid = ['auto']` zipped with the other grids' values into the keywords of a loop's
+ * estimators): on the failure that names one of `callees` and the value, each such `'auto'`
+ * of the failing cell becomes what it meant for them. Only where one list of the cell holds
+ * `'auto'`, and not as another keyword's value or another key's: a cell that also lists
+ * `'auto'` for another parameter (SVC's gamma) is not guessed at.
+ */
+function listedAuto(
+  id: string,
+  callees: readonly string[],
+  to: string,
+  summary: string,
+  example: { setup: string; before: string; after: string }
+): IRule {
+  return defineRule(
+    {
+      ...info(id, '1.3', summary),
+      onFailureOnly: true,
+      needs: ['max_features'],
+      raises: {
+        ename: ['InvalidParameterError', 'ValueError'],
+        message: new RegExp(
+          `The 'max_features' parameter of (${callees.join('|')}) must be[\\s\\S]*Got 'auto' instead`
+        )
+      },
+      examples: [example]
+    },
+    context => {
+      const lists = context
+        .nodes('String')
+        .filter(node => stringValue(textOf(context, node)) === 'auto')
+        .map(node => node.parent)
+        .filter(
+          (list): list is SyntaxNode =>
+            !!list &&
+            (list.name === 'ArrayExpression' ||
+              list.name === 'TupleExpression') &&
+            !valueOfAnother(context, list)
+        );
+      const distinct = new Set(lists.map(list => list.from));
+      if (distinct.size !== 1) {
+        return [];
+      }
+      return lists[0]
+        .getChildren('String')
+        .filter(node => stringValue(textOf(context, node)) === 'auto')
+        .map(node =>
+          matchAt(id, node, [{ from: node.from, to: node.to, insert: to }])
+        );
+    }
+  );
+}
+
+/** Whether a node is the value of a keyword argument, or of a dict key, other than max_features. */
+function valueOfAnother(context: IRuleContext, node: SyntaxNode): boolean {
+  const before = node.prevSibling;
+  const name = before?.prevSibling;
+  if (!name) {
+    return false;
+  }
+  if (node.parent?.name === 'ArgList' && before.name === 'AssignOp') {
+    return textOf(context, name) !== 'max_features';
+  }
+  if (node.parent?.name === 'DictionaryExpression' && before.name === ':') {
+    return stringValue(textOf(context, name)) !== 'max_features';
+  }
+  return false;
+}
+
 /** Old parameter values with an exact equivalent today. */
 /**
  * `ngram_range=[1, 2]`: a list was read as the pair it holds until scikit-learn validated
@@ -517,6 +587,45 @@ export const sklearnParamValueRules: IRule[] = [
         "search = model_selection.GridSearchCV(estimator=ensemble.GradientBoostingRegressor(n_estimators=5, random_state=0), param_grid={'max_features': ('auto',), 'max_depth': [1, 2]}, cv=3)\nsearch.fit(X, y)\nprint(search.best_params_['max_depth'], round(search.best_score_, 3))",
       after:
         "search = model_selection.GridSearchCV(estimator=ensemble.GradientBoostingRegressor(n_estimators=5, random_state=0), param_grid={'max_features': (None,), 'max_depth': [1, 2]}, cv=3)\nsearch.fit(X, y)\nprint(search.best_params_['max_depth'], round(search.best_score_, 3))"
+    }
+  ),
+  listedAuto(
+    'max-features-auto-listed',
+    CLASSIFIERS,
+    "'sqrt'",
+    "`max_features='auto'` was removed in 1.3: in a list of values a loop hands a classifier (`mf_grid = ['auto']`), it is 'sqrt', what it meant.",
+    {
+      setup: `${IRIS}\nimport itertools\nfrom sklearn.ensemble import RandomForestClassifier`,
+      before:
+        "keys = ['max_features', 'max_depth']\nsettings = [dict(zip(keys, values)) for values in itertools.product(['auto'], [2, 4])]\nfor s in settings:\n    clf = RandomForestClassifier(n_estimators=5, random_state=0, max_features=s['max_features'], max_depth=s['max_depth'])\n    print(s['max_depth'], round(clf.fit(X, y).score(X, y), 3))",
+      after:
+        "keys = ['max_features', 'max_depth']\nsettings = [dict(zip(keys, values)) for values in itertools.product(['sqrt'], [2, 4])]\nfor s in settings:\n    clf = RandomForestClassifier(n_estimators=5, random_state=0, max_features=s['max_features'], max_depth=s['max_depth'])\n    print(s['max_depth'], round(clf.fit(X, y).score(X, y), 3))"
+    }
+  ),
+  listedAuto(
+    'max-features-auto-listed-forest',
+    FOREST_REGRESSORS,
+    '1.0',
+    "`max_features='auto'` was removed in 1.3: in a list of values a loop hands a forest regressor, it is every feature (`1.0`).",
+    {
+      setup: `${IRIS}\nfrom sklearn.ensemble import ExtraTreesRegressor`,
+      before:
+        "features = ('auto', 'sqrt')\nfor f in features:\n    print(f, round(ExtraTreesRegressor(n_estimators=3, max_features=f, random_state=0).fit(X, y).score(X, y), 3))",
+      after:
+        "features = (1.0, 'sqrt')\nfor f in features:\n    print(f, round(ExtraTreesRegressor(n_estimators=3, max_features=f, random_state=0).fit(X, y).score(X, y), 3))"
+    }
+  ),
+  listedAuto(
+    'max-features-auto-listed-tree',
+    TREE_REGRESSORS,
+    'None',
+    "`max_features='auto'` was removed in 1.3: in a list of values a loop hands a regression tree or gradient boosting, it is every feature (`None`).",
+    {
+      setup: `${IRIS}\nfrom sklearn.tree import DecisionTreeRegressor`,
+      before:
+        "for f in ['auto', 2]:\n    print(f, round(DecisionTreeRegressor(max_features=f, random_state=0).fit(X, y).score(X, y), 3))",
+      after:
+        'for f in [None, 2]:\n    print(f, round(DecisionTreeRegressor(max_features=f, random_state=0).fit(X, y).score(X, y), 3))'
     }
   ),
   valueRenamed({

@@ -5,6 +5,7 @@ import {
   namesBoundBefore,
   prepareSource,
   proposeRewrite,
+  raisedBy,
   scanSource
 } from '../../../../src/core/rules';
 import { sklearnParamValueRules } from '../../../../src/core/rules/sklearn-param-values';
@@ -105,6 +106,64 @@ describe("max_features='auto' in a search's parameter grid", () => {
     ];
     for (const cell of cells) {
       assert.equal(rewrite([cell]), cell);
+    }
+  });
+});
+
+describe("max_features='auto' in a list of values a loop hands the estimator", () => {
+  const listed = (id: string) =>
+    sklearnParamValueRules.find(rule => rule.id === id)!;
+  const classifier = listed('sklearn.max-features-auto-listed');
+  const rewritten = (cell: string) => {
+    const prepared = [prepareSource(cell)];
+    const matches = scanSource(cell, [classifier], {
+      versions: TODAY,
+      imports: importTable(prepared),
+      cells: prepared
+    });
+    return proposeRewrite(cell, matches)?.source ?? cell;
+  };
+  const message = (estimator: string) =>
+    `The 'max_features' parameter of ${estimator} must be an int in the range [1, inf), a float in the range (0.0, 1.0], a str among {'log2', 'sqrt'} or None. Got 'auto' instead.`;
+
+  it("explains only the failure that names the rule's estimators", () => {
+    const failure = (estimator: string) => ({
+      ename: 'InvalidParameterError',
+      evalue: message(estimator)
+    });
+    assert.ok(raisedBy(classifier, failure('RandomForestClassifier')));
+    assert.ok(!raisedBy(classifier, failure('RandomForestRegressor')));
+    assert.ok(
+      raisedBy(
+        listed('sklearn.max-features-auto-listed-forest'),
+        failure('RandomForestRegressor')
+      )
+    );
+    assert.ok(
+      !raisedBy(classifier, {
+        ename: 'InvalidParameterError',
+        evalue: message('RandomForestClassifier').replace("'auto'", "'log'")
+      })
+    );
+    assert.ok(classifier.onFailureOnly);
+  });
+
+  it('means sqrt for a classifier, in the one list that holds it', () => {
+    assert.equal(
+      rewritten(
+        "mf_grid = ['auto']\nmd_grid = [10]\nkeys = ['max_features', 'max_depth']\ngrid = [dict(zip(keys, v)) for v in itertools.product(mf_grid, md_grid)]"
+      ),
+      "mf_grid = ['sqrt']\nmd_grid = [10]\nkeys = ['max_features', 'max_depth']\ngrid = [dict(zip(keys, v)) for v in itertools.product(mf_grid, md_grid)]"
+    );
+  });
+
+  it("leaves two lists with 'auto', and another parameter's", () => {
+    for (const cell of [
+      "features = ['auto', 'log2']\ngammas = ['auto', 0.1]\nfor f in features:\n    RandomForestClassifier(max_features=f)",
+      "search = GridSearchCV(SVC(), {'gamma': ['auto', 0.1]})\nforest = RandomForestClassifier(max_features=mf)",
+      "svc = SVC(gamma=('auto',))[0]\nforest = RandomForestClassifier(max_features=mf)"
+    ]) {
+      assert.equal(rewritten(cell), cell);
     }
   });
 });
