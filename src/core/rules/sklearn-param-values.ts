@@ -337,9 +337,10 @@ function listedAuto(
   summary: string,
   example: { setup: string; before: string; after: string }
 ): IRule {
+  const described = info(id, '1.3', summary);
   return defineRule(
     {
-      ...info(id, '1.3', summary),
+      ...described,
       onFailureOnly: true,
       needs: ['max_features'],
       raises: {
@@ -370,7 +371,9 @@ function listedAuto(
         .getChildren('String')
         .filter(node => stringValue(textOf(context, node)) === 'auto')
         .map(node =>
-          matchAt(id, node, [{ from: node.from, to: node.to, insert: to }])
+          matchAt(described.id, node, [
+            { from: node.from, to: node.to, insert: to }
+          ])
         );
     }
   );

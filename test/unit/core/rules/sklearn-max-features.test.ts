@@ -13,10 +13,14 @@ import { TODAY } from './helpers';
 
 const SEARCH = 'from sklearn.model_selection import GridSearchCV';
 
-/** Cell `index` of a notebook as the max_features rules rewrite it, every cell seen. */
+/**
+ * Cell `index` of a notebook as the max_features rules rewrite it, every cell seen, before
+ * any failure (the rules that explain only their own failure are left out).
+ */
 function rewrite(cells: string[], index = cells.length - 1): string {
   const prepared = cells.map(prepareSource);
-  const matches = scanSource(cells[index], sklearnParamValueRules, {
+  const rules = sklearnParamValueRules.filter(rule => !rule.onFailureOnly);
+  const matches = scanSource(cells[index], rules, {
     versions: TODAY,
     imports: importTable(prepared),
     cells: prepared
