@@ -60,7 +60,8 @@ export function ixAxes(
     if (kind === 'unknown') {
       kind = probed[next++] ?? 'unknown';
     }
-    if (/integer/.test(axisTypes[axis] ?? '')) {
+    // Everything (`:`) is everything on any axis; on an integer one other keys are labels.
+    if (kind !== 'all' && /integer/.test(axisTypes[axis] ?? '')) {
       return 'loc';
     }
     return kind === 'label'
@@ -153,6 +154,15 @@ export const pandasIxRule: IRule = defineRule(
         before: "print(df.ix[:2, ['b']].values.tolist())",
         after: "print(df.iloc[:2].loc[:, ['b']].values.tolist())",
         answer: 'string|string'
+      },
+      {
+        setup:
+          "import pandas as pd\ndf = pd.DataFrame({'zone': ['x', 'y'], 'lat': [1.5, 2.5], 'lon': [3.5, 4.5]})",
+        before:
+          "print(df.ix[:, (1, 2)].columns.tolist(), df.ix[:, ('zone', 'lon')].shape)",
+        after:
+          "print(df.iloc[:, [1, 2]].columns.tolist(), df.loc[:, ['zone', 'lon']].shape)",
+        answer: 'integer|string'
       }
     ]
   },
@@ -167,7 +177,24 @@ export const pandasIxRule: IRule = defineRule(
       ) {
         return [];
       }
-      const keys = subscriptKeys(context, subscript);
+      // `.ix` read a tuple of keys on an axis (`(1, 2)`) as a list; `.loc` and `.iloc`
+      // read a tuple as keys of several axes, so it becomes the list it was read as.
+      const tuples = subscript
+        .getChildren('TupleExpression')
+        .filter(tuple => textOf(context, tuple).startsWith('('));
+      const asLists = tuples.flatMap(tuple => [
+        { from: tuple.from, to: tuple.from + 1, insert: '[' },
+        { from: tuple.to - 1, to: tuple.to, insert: ']' }
+      ]);
+      const listed = new Map(
+        tuples.map(tuple => {
+          const text = textOf(context, tuple);
+          return [text, `[${text.slice(1, -1)}]`];
+        })
+      );
+      const keys = subscriptKeys(context, subscript).map(
+        key => listed.get(key) ?? key
+      );
       // Labels on every axis (`describe().ix['50%']`) are labels on any index.
       if (
         keys.every(key => ['label', 'all'].includes(keyKind(key))) &&
@@ -175,7 +202,8 @@ export const pandasIxRule: IRule = defineRule(
       ) {
         return [
           matchAt('pandas.ix', subscript, [
-            { from: property.from, to: property.to, insert: 'loc' }
+            { from: property.from, to: property.to, insert: 'loc' },
+            ...asLists
           ])
         ];
       }
@@ -198,7 +226,10 @@ export const pandasIxRule: IRule = defineRule(
           const [rows, columns, ...probed] = answer.split('|');
           const indexer = ixIndexer(keys, [rows, columns], probed);
           if (indexer) {
-            return [{ from: property.from, to: property.to, insert: indexer }];
+            return [
+              { from: property.from, to: property.to, insert: indexer },
+              ...asLists
+            ];
           }
           // Positions on one axis and labels on the other: one indexer after the
           // other, `iloc[:5].loc[:, cols]`. A read only: assigning through it would
