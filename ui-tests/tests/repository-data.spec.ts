@@ -64,6 +64,52 @@ test.describe('Data elsewhere in the repository', () => {
     );
   });
 
+  test("a folder on the author's disk is the repository's folder of that name", async ({
+    page,
+    tmpPath
+  }) => {
+    await passThroughRestarts(page);
+    await page.contents.uploadContent(
+      '# course\n',
+      'text',
+      `${tmpPath}/README.md`
+    );
+    await page.contents.uploadContent(
+      'From a\nTo b\nFrom c\n',
+      'text',
+      `${tmpPath}/datafiles/mbox.txt`
+    );
+    // The file's name reaches the path only as a function's argument.
+    const lines =
+      'from pathlib import Path\nfolder = Path("E:\\\\course\\\\datafiles")\n' +
+      'def count(name):\n    with open(folder / name) as f:\n        return len(f.readlines())';
+    await openNotebook(
+      page,
+      `${tmpPath}/lesson5/lesson5.ipynb`,
+      [lines, 'print("Lines:", count("mbox.txt"))'],
+      ['', 'Lines: 3\n']
+    );
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+    const pending = panel.locator(
+      '.jp-Modernizer-proposal[data-status="pending"]'
+    );
+    await expect(pending).toHaveAttribute('data-position', '1', {
+      timeout: 60_000
+    });
+    await expect(pending).toContainText('../datafiles');
+    await screenshot(page, 'repository-data-author-folder');
+    await pending.getByRole('button', { name: 'Accept' }).click();
+    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
+      'data-verdict',
+      'reproducible',
+      { timeout: 60_000 }
+    );
+    expect(await cellSource(page, 0)).toBe(
+      lines.replace('E:\\\\course\\\\datafiles', '../datafiles')
+    );
+  });
+
   test('data that is a Git LFS pointer blocks the run and says how to fetch it', async ({
     page,
     tmpPath
