@@ -1,4 +1,5 @@
 import { expect, type IJupyterLabPageFixture, test } from '@jupyterlab/galata';
+import type { Locator } from '@playwright/test';
 import {
   cellSource,
   openNotebook,
@@ -19,19 +20,11 @@ test.describe('Data elsewhere in the repository', () => {
     tmpPath
   }) => {
     await passThroughRestarts(page);
-    await page.contents.uploadContent(
-      '# course\n',
-      'text',
-      `${tmpPath}/README.md`
-    );
-    await page.contents.uploadContent(
-      'x,y\n1,0\n2,1\n3,1\n4,0\n',
-      'text',
-      `${tmpPath}/data/scores.csv`
-    );
-    await openNotebook(
+    await openInRepository(
       page,
-      `${tmpPath}/lab1/lab1.ipynb`,
+      tmpPath,
+      { 'data/scores.csv': 'x,y\n1,0\n2,1\n3,1\n4,0\n' },
+      'lab1/lab1.ipynb',
       [
         'import pandas as pd\ndf = pd.read_csv("scores.csv")',
         'print("Accuracy:", df["y"].mean())'
@@ -47,18 +40,7 @@ test.describe('Data elsewhere in the repository', () => {
     });
     await screenshot(page, 'repository-data-copy-found');
     await panel.getByRole('button', { name: 'Modernize' }).click();
-    const pending = panel.locator(
-      '.jp-Modernizer-proposal[data-status="pending"]'
-    );
-    await expect(pending).toHaveAttribute('data-position', '1', {
-      timeout: 60_000
-    });
-    await pending.getByRole('button', { name: 'Accept' }).click();
-    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
-      'data-verdict',
-      'reproducible',
-      { timeout: 60_000 }
-    );
+    await acceptFirstFix(panel);
     expect(await cellSource(page, 0)).toBe(
       'import pandas as pd\ndf = pd.read_csv("../data/scores.csv")'
     );
@@ -69,42 +51,24 @@ test.describe('Data elsewhere in the repository', () => {
     tmpPath
   }) => {
     await passThroughRestarts(page);
-    await page.contents.uploadContent(
-      '# course\n',
-      'text',
-      `${tmpPath}/README.md`
-    );
-    await page.contents.uploadContent(
-      'From a\nTo b\nFrom c\n',
-      'text',
-      `${tmpPath}/datafiles/mbox.txt`
-    );
     // The file's name reaches the path only as a function's argument.
     const lines =
       'from pathlib import Path\nfolder = Path("E:\\\\course\\\\datafiles")\n' +
       'def count(name):\n    with open(folder / name) as f:\n        return len(f.readlines())';
-    await openNotebook(
+    await openInRepository(
       page,
-      `${tmpPath}/lesson5/lesson5.ipynb`,
+      tmpPath,
+      { 'datafiles/mbox.txt': 'From a\nTo b\nFrom c\n' },
+      'lesson5/lesson5.ipynb',
       [lines, 'print("Lines:", count("mbox.txt"))'],
       ['', 'Lines: 3\n']
     );
     const panel = await openPanel(page);
     await panel.getByRole('button', { name: 'Modernize' }).click();
-    const pending = panel.locator(
-      '.jp-Modernizer-proposal[data-status="pending"]'
-    );
-    await expect(pending).toHaveAttribute('data-position', '1', {
-      timeout: 60_000
+    await acceptFirstFix(panel, async pending => {
+      await expect(pending).toContainText('../datafiles');
+      await screenshot(page, 'repository-data-author-folder');
     });
-    await expect(pending).toContainText('../datafiles');
-    await screenshot(page, 'repository-data-author-folder');
-    await pending.getByRole('button', { name: 'Accept' }).click();
-    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
-      'data-verdict',
-      'reproducible',
-      { timeout: 60_000 }
-    );
     expect(await cellSource(page, 0)).toBe(
       lines.replace('E:\\\\course\\\\datafiles', '../datafiles')
     );
@@ -178,19 +142,15 @@ async function expectBlocked(
     screenshot: string;
   }
 ): Promise<void> {
-  await page.contents.uploadContent(
-    '# course\n',
-    'text',
-    `${tmpPath}/README.md`
-  );
-  for (const [path, text] of Object.entries(repository.files)) {
-    await page.contents.uploadContent(text, 'text', `${tmpPath}/${path}`);
-  }
   const { sources } = repository;
-  await openNotebook(page, `${tmpPath}/${repository.notebook}`, sources, [
-    '',
-    'R2: 0.81\n'
-  ]);
+  await openInRepository(
+    page,
+    tmpPath,
+    repository.files,
+    repository.notebook,
+    sources,
+    ['', 'R2: 0.81\n']
+  );
   const panel = await openPanel(page);
   await panel.getByRole('button', { name: 'Modernize' }).click();
   const verdict = panel.locator('.jp-Modernizer-verdict');
@@ -202,4 +162,47 @@ async function expectBlocked(
   // Nothing was changed in the notebook.
   expect(await cellSource(page, 0)).toBe(sources[0]);
   expect(await cellSource(page, 1)).toBe(sources[1]);
+}
+
+/** Lays out a repository (a README and `files`) and opens its notebook of `sources`. */
+async function openInRepository(
+  page: IJupyterLabPageFixture,
+  tmpPath: string,
+  files: Record<string, string>,
+  notebook: string,
+  sources: string[],
+  saved: string[]
+): Promise<void> {
+  await page.contents.uploadContent(
+    '# course\n',
+    'text',
+    `${tmpPath}/README.md`
+  );
+  for (const [path, text] of Object.entries(files)) {
+    await page.contents.uploadContent(text, 'text', `${tmpPath}/${path}`);
+  }
+  await openNotebook(page, `${tmpPath}/${notebook}`, sources, saved);
+}
+
+/**
+ * Waits for the run's first proposal, lets `inspect` look at it, accepts it and waits for
+ * the verdict: reproducible.
+ */
+async function acceptFirstFix(
+  panel: Locator,
+  inspect: (pending: Locator) => Promise<void> = async () => {}
+): Promise<void> {
+  const pending = panel.locator(
+    '.jp-Modernizer-proposal[data-status="pending"]'
+  );
+  await expect(pending).toHaveAttribute('data-position', '1', {
+    timeout: 60_000
+  });
+  await inspect(pending);
+  await pending.getByRole('button', { name: 'Accept' }).click();
+  await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
+    'data-verdict',
+    'reproducible',
+    { timeout: 60_000 }
+  );
 }
