@@ -622,6 +622,26 @@ namespace Private {
           stringValue(context.source.slice(arg.valueFrom, arg.valueTo)) ===
             'ignore'
       );
+    // The converter's name (`pd.to_numeric`, called or passed) becomes the helper's, and
+    // the call loses its `errors` argument.
+    const toHelper = (
+      call: SyntaxNode,
+      converted: { from: number; to: number },
+      converter: string,
+      callee: string,
+      index: number
+    ) => {
+      const helper = unchangedHelper(converter, callee);
+      return matchAt('pandas.errors-ignore', call, [
+        {
+          from: converted.from,
+          to: converted.to,
+          insert: helper.name,
+          needs: [helper]
+        },
+        removeArgument(context, call, index)
+      ]);
+    };
     const called = pandasCalls(context, CONVERTERS).flatMap(
       ({ call, name, dotted, args }) => {
         const index = ignoring(args);
@@ -629,18 +649,7 @@ namespace Private {
         if (index < 0 || !callee) {
           return [];
         }
-        const helper = unchangedHelper(name, dotted);
-        return [
-          matchAt('pandas.errors-ignore', call, [
-            {
-              from: callee.node.from,
-              to: callee.node.to,
-              insert: helper.name,
-              needs: [helper]
-            },
-            removeArgument(context, call, index)
-          ])
-        ];
+        return [toHelper(call, callee.node, name, dotted, index)];
       }
     );
     const passed = context.nodes('CallExpression').flatMap(call => {
@@ -667,18 +676,7 @@ namespace Private {
       if (!resolved.startsWith('pandas.') || !CONVERTERS.includes(converter)) {
         return [];
       }
-      const helper = unchangedHelper(converter, dotted!);
-      return [
-        matchAt('pandas.errors-ignore', call, [
-          {
-            from: first.valueFrom,
-            to: first.valueTo,
-            insert: helper.name,
-            needs: [helper]
-          },
-          removeArgument(context, call, index)
-        ])
-      ];
+      return [toHelper(call, first.value, converter, dotted!, index)];
     });
     return [...called, ...passed];
   }
