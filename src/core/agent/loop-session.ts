@@ -62,6 +62,19 @@ export class LoopSession extends SessionRuns {
   }
 
   /**
+   * Whether the author never ran the cell: the notebook was opened with no execution
+   * count and no output for it.
+   */
+  neverRan(cellId: string): boolean {
+    const cell = this.options.original.cells.find(c => c.id === cellId);
+    return (
+      cell?.cellType === 'code' &&
+      cell.executionCount === null &&
+      cell.outputs.length === 0
+    );
+  }
+
+  /**
    * Local modules the notebook loads, beside it: those its cells import (`name.py`,
    * `name/__init__.py`, `name/sub.py`), then those these import in turn, a package's
    * submodules among them, in that order; at most MAX_LOCAL_MODULES.
@@ -112,7 +125,10 @@ export class LoopSession extends SessionRuns {
           : [],
       environment:
         target.kind === 'cell'
-          ? this.scanEnvironment()
+          ? {
+              ...this.scanEnvironment(),
+              neverRan: this.neverRan(target.cellId)
+            }
           : { ...environment, imports: undefined },
       document,
       probe: this.kernelUsed ? executor : undefined,

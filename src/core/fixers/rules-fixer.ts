@@ -30,14 +30,37 @@ export class RulesFixer implements IFixer {
 
   readonly name = 'rules';
 
-  /** The rewrite of every applicable match of the request's kind, or null. */
+  /**
+   * The rewrite of every applicable match of the request's kind, or null; the rules of
+   * last resort only where the others have none.
+   */
   async propose(request: IFixRequest): Promise<IProposal | null> {
-    const rules = this._rules.filter(
-      rule =>
-        rule.kind === request.kind &&
-        (!rule.onFailureOnly || explainsFailure(rule, request.failure))
-    );
+    const applies = (rule: IRule) =>
+      rule.kind === request.kind &&
+      (!rule.onFailureOnly || explainsFailure(rule, request.failure));
     const environment = await this._withVersions(request);
+    return (
+      (await this._propose(
+        request,
+        environment,
+        this._rules.filter(rule => applies(rule) && !rule.lastResort)
+      )) ??
+      this._propose(
+        request,
+        environment,
+        this._rules.filter(rule => applies(rule) && rule.lastResort)
+      )
+    );
+  }
+
+  private async _propose(
+    request: IFixRequest,
+    environment: IScanEnvironment,
+    rules: readonly IRule[]
+  ): Promise<IProposal | null> {
+    if (rules.length === 0) {
+      return null;
+    }
     let matches = scanSource(request.source, rules, environment);
     if (request.probe && matches.some(m => m.question && !m.edits.length)) {
       matches = await answerQuestions(matches, request.probe);

@@ -45,6 +45,8 @@ export interface IScanEnvironment {
   cells?: readonly IPreparedSource[];
   /** False to ignore version gating (evidence uses it: which removed APIs are used). */
   gate?: boolean;
+  /** The author never ran the scanned cell (see IRuleContext.neverRan). */
+  neverRan?: boolean;
 }
 
 /** The context rules see for one prepared source. */
@@ -64,7 +66,8 @@ export function createContext(
     cells: environment.cells,
     versions: environment.versions,
     evidence: environment.evidence ?? NO_EVIDENCE,
-    files: environment.files ?? new Set()
+    files: environment.files ?? new Set(),
+    neverRan: environment.neverRan
   };
 }
 
@@ -75,7 +78,7 @@ export function createContext(
 export function otherCells(context: IRuleContext): IRuleContext[] {
   return (context.cells ?? [])
     .filter(cell => cell.source !== context.source && !cell.skip)
-    .map(cell => createContext(cell, context));
+    .map(cell => createContext(cell, { ...context, neverRan: undefined }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { parser } from '@lezer/python';
 import { defineRule, matchAt } from './builders';
 import { logicalLineStarts } from './prepare';
-import type { IRule, IRuleContext, IRuleMatch } from './types';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 // Words that begin a Python statement (or a Python 2 one): a line led by one is broken
 // code, for the rules that know its form, never prose.
@@ -18,6 +18,7 @@ const SHELL = new Set(
     ' '
   )
 );
+const NEVER_RAN = 'python.never-ran-cell';
 const WORD = String.raw`\p{L}[\p{L}\p{N}_'’-]*`;
 // A title or sentence: an optional list marker, a word, then another word or a number,
 // and nothing that only code writes (assignment, brackets for indexing, quotes, a comment).
@@ -105,6 +106,38 @@ export const proseRules: IRule[] = [
   ),
   defineRule(
     {
+      id: NEVER_RAN,
+      onFailureOnly: true,
+      lastResort: true,
+      distribution: 'python',
+      // No Python ever read it; 3.0 would date the notebook before Python 3 (evidence.ts).
+      since: '3.6',
+      summary:
+        'A cell the author never ran (saved with no execution count and no output) is not Python as written, an exercise left blank or a note: none of the saved results came from it, so it becomes comments and the cells below run.',
+      link: 'https://nbformat.readthedocs.io/en/latest/format_description.html#code-cells',
+      raises: {
+        ename: ['SyntaxError', 'IndentationError'],
+        message: /./
+      },
+      examples: [
+        {
+          before:
+            '# Your code here\nbest_model = \n\nprint(best_model.score(X_test, y_test))',
+          after:
+            '# # Your code here\n# best_model = \n\n# print(best_model.score(X_test, y_test))',
+          neverRan: true
+        },
+        {
+          before: '100 -> 70, 30\n\n100 -> 60, 20, 20',
+          after: '# 100 -> 70, 30\n\n# 100 -> 60, 20, 20',
+          neverRan: true
+        }
+      ]
+    },
+    context => Private.neverRan(context)
+  ),
+  defineRule(
+    {
       id: 'python.import-trailing-comma',
       onFailureOnly: true,
       distribution: 'python',
@@ -143,6 +176,34 @@ export const proseRules: IRule[] = [
 ];
 
 namespace Private {
+  /**
+   * A cell the author never ran that is no Python as written (an exercise left blank, a
+   * note, a half-typed line): none of the notebook's saved results came from it, so every
+   * line becomes a comment and the cells below run. Kept for when no rule that knows the
+   * error's cause has a fix.
+   */
+  export function neverRan(context: IRuleContext): IRuleMatch[] {
+    if (!context.neverRan || context.nodes('⚠').length === 0) {
+      return [];
+    }
+    const edits: ITextEdit[] = [];
+    let from = 0;
+    for (const line of context.source.split('\n')) {
+      if (line.trim() !== '') {
+        edits.push({ from, to: from, insert: '# ' });
+      }
+      from += line.length + 1;
+    }
+    return [
+      matchAt(
+        NEVER_RAN,
+        { from: 0, to: context.source.trimEnd().length },
+        edits,
+        'The author never ran this cell, and it is not Python as written.'
+      )
+    ];
+  }
+
   /** Whether the line's brackets close on it: a line that opens one continues below. */
   export function balanced(line: string): boolean {
     let depth = 0;

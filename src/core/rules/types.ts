@@ -117,6 +117,11 @@ export interface IRuleContext {
   evidence: INotebookEvidence;
   /** Paths of the files and folders beside the notebook, relative to its folder (`data/x.csv`). */
   files: ReadonlySet<string>;
+  /**
+   * The author never ran this cell: the notebook was saved with no execution count and no
+   * output for it, so none of its saved results came from it.
+   */
+  neverRan?: boolean;
 }
 
 /** A before/after pair run in a real kernel by the rule's test. */
@@ -137,6 +142,8 @@ export interface IRuleExample {
   writtenWith?: string;
   /** Distributions `after` needs that today's stack may lack (e.g. `ipywidgets`). */
   requires?: string[];
+  /** The author never ran `before` (IRuleContext.neverRan). */
+  neverRan?: boolean;
 }
 
 /**
@@ -162,6 +169,11 @@ export interface IRule {
    * for another error: its shape (any subscript) is too common to list or ask about first.
    */
   onFailureOnly?: boolean;
+  /**
+   * Proposed only where no other rule rewrites the target: the fix of last resort for a
+   * failure the rules that know its cause could not repair.
+   */
+  lastResort?: boolean;
   /**
    * Names the rewrite writes, as Python expressions rooted at a module
    * (`sklearn.impute.SimpleImputer`, `matplotlib.colormaps['nipy_spectral']`): each must

@@ -110,7 +110,8 @@ describe('rule examples in a real kernel', { timeout: 300_000 }, () => {
       evidence: evidenceOf(metadata, cells, allRules),
       imports: importTable(prepared),
       cells: prepared,
-      files: new Set(example.files ?? [])
+      files: new Set(example.files ?? []),
+      neverRan: example.neverRan
     });
     const asks = matches.some(match => match.question);
     // A question about a function's locals reads the frame its failure left behind.

@@ -174,8 +174,13 @@ export function reviewer(decide: (p: IProposal) => Decision): IReviewer {
 export function original(
   sources: string[],
   printed: (string | null)[] = [],
-  saved: nbformat.IOutput[][] = []
+  saved: nbformat.IOutput[][] = [],
+  neverRan: readonly number[] = []
 ) {
+  const printedText = (i: number): nbformat.IOutput[] =>
+    printed[i]
+      ? [{ output_type: 'stream', name: 'stdout', text: `${printed[i]}\n` }]
+      : [];
   return captureOriginal(
     parseNotebook(
       JSON.stringify({
@@ -187,18 +192,8 @@ export function original(
           cell_type: 'code',
           metadata: {},
           source,
-          execution_count: i + 1,
-          outputs: saved[i]
-            ? saved[i]
-            : printed[i]
-              ? [
-                  {
-                    output_type: 'stream',
-                    name: 'stdout',
-                    text: `${printed[i]}\n`
-                  }
-                ]
-              : []
+          execution_count: neverRan.includes(i) ? null : i + 1,
+          outputs: neverRan.includes(i) ? [] : (saved[i] ?? printedText(i))
         }))
       })
     )
@@ -225,6 +220,8 @@ export async function session(
     onEvent?: (event: LoopEvent) => void;
     /** Git LFS pointers in the notebook's repository. */
     pointers?: ReadonlySet<string>;
+    /** Cells saved with no execution count and no output: the author never ran them. */
+    neverRan?: readonly number[];
   } = {}
 ): Promise<{
   events: LoopEvent[];
@@ -239,7 +236,12 @@ export async function session(
     executor: kernel,
     reviewer: options.reviewer ?? autoAcceptReviewer(),
     fixers: options.fixers ?? [new RulesFixer(allRules)],
-    original: original(sources, options.printed, options.saved),
+    original: original(
+      sources,
+      options.printed,
+      options.saved,
+      options.neverRan
+    ),
     environment: {
       versions: new Map([
         ['python', '3.11.7'],

@@ -127,6 +127,73 @@ describe('runLoop on teaching notebooks that raise on purpose', () => {
   });
 });
 
+describe('runLoop on a cell the author never ran', () => {
+  // Today's Python on the cells: a line left half-typed, or an import's trailing comma.
+  const kernel = () =>
+    new FakeKernel(code =>
+      /^best = $/m.test(code)
+        ? { status: 'error', ename: 'SyntaxError', evalue: 'invalid syntax' }
+        : /^from math import floor,$/m.test(code)
+          ? {
+              status: 'error',
+              ename: 'SyntaxError',
+              evalue:
+                'trailing comma not allowed without surrounding parentheses'
+            }
+          : code.includes('Accuracy')
+            ? { print: 'Accuracy: 0.80' }
+            : {}
+    );
+  const exercise = '# Your code here\nbest = \n\nprint(best)';
+  const sources = ['x = 1', exercise, "print('Accuracy: 0.80')"];
+
+  it('makes comments of a cell that is not Python and that the author never ran', async () => {
+    const { verdict, document, events } = await session(sources, {
+      kernel: kernel(),
+      printed: [null, null, 'Accuracy: 0.80'],
+      neverRan: [1]
+    });
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.equal(
+      document.source('c1'),
+      '# # Your code here\n# best = \n\n# print(best)'
+    );
+    const proposals = events.filter(e => e.kind === 'proposal');
+    assert.deepEqual(
+      proposals.map(e => e.kind === 'proposal' && e.proposal.ruleIds),
+      [['python.never-ran-cell']]
+    );
+  });
+
+  it('leaves a cell the author ran as it is: its saved results may come from it', async () => {
+    const { verdict, document } = await session(sources, {
+      kernel: kernel(),
+      printed: [null, null, 'Accuracy: 0.80']
+    });
+    assert.equal(verdict.kind, 'fails');
+    assert.equal(document.source('c1'), exercise);
+  });
+
+  it('fixes the line where a rule knows the error, rather than the whole cell', async () => {
+    const { verdict, document } = await session(
+      [
+        'import math\nfrom math import floor,\nprint(floor(math.e))',
+        sources[2]
+      ],
+      {
+        kernel: kernel(),
+        printed: [null, 'Accuracy: 0.80'],
+        neverRan: [0]
+      }
+    );
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.equal(
+      document.source('c0'),
+      'import math\nfrom math import floor\nprint(floor(math.e))'
+    );
+  });
+});
+
 describe('runLoop when the failure is not the code', () => {
   it('is blocked by a package that is not installed, and says what to install', async () => {
     const kernel = new FakeKernel(code =>

@@ -276,3 +276,42 @@ describe('RulesFixer', () => {
     );
   });
 });
+
+describe('RulesFixer: the fix of last resort', () => {
+  const neverRan = { versions: VERSIONS, neverRan: true };
+  const syntaxError = failed('SyntaxError', 'invalid syntax');
+
+  it('comments out a cell the author never ran only where no other rule has a fix', async () => {
+    const known = await fixer.propose(
+      request('total = 3\nprint "total", total', {
+        environment: neverRan,
+        failure: syntaxError
+      })
+    );
+    assert.deepEqual(known?.ruleIds, ['python.print-statement']);
+    assert.equal(known.after, 'total = 3\nprint("total", total)');
+    const unknown = await fixer.propose(
+      request('# Your code here\nbest = \nprint(best)', {
+        environment: neverRan,
+        failure: syntaxError
+      })
+    );
+    assert.deepEqual(unknown?.ruleIds, ['python.never-ran-cell']);
+    assert.equal(unknown.after, '# # Your code here\n# best = \n# print(best)');
+  });
+
+  it('leaves a cell the author ran, or one that is Python, to the other fixers', async () => {
+    for (const [source, environment] of [
+      ['best = \nprint(best)', { versions: VERSIONS }],
+      ['best = 1\nprint(best)', neverRan]
+    ] as const) {
+      assert.equal(
+        await fixer.propose(
+          request(source, { environment, failure: syntaxError })
+        ),
+        null,
+        source
+      );
+    }
+  });
+});

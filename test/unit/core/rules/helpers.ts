@@ -59,7 +59,8 @@ export function matchesIn(
     evidence,
     imports: importTable(cells),
     cells,
-    files: new Set(example.files ?? [])
+    files: new Set(example.files ?? []),
+    neverRan: example.neverRan
   }).filter(match => match.ruleId === rule.id);
 }
 
