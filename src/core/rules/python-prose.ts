@@ -131,6 +131,11 @@ export const proseRules: IRule[] = [
           before: '100 -> 70, 30\n\n100 -> 60, 20, 20',
           after: '# 100 -> 70, 30\n\n# 100 -> 60, 20, 20',
           neverRan: true
+        },
+        {
+          before: 'def area(r):\n    return 3.14 * r ** 2\n\nradius = ',
+          after: '# def area(r):\n#     return 3.14 * r ** 2\n\n# radius = ',
+          neverRan: true
         }
       ]
     },
@@ -197,7 +202,7 @@ namespace Private {
     return [
       matchAt(
         NEVER_RAN,
-        { from: 0, to: context.source.trimEnd().length },
+        { from: 0, to: context.source.length },
         edits,
         'The author never ran this cell, and it is not Python as written.'
       )
