@@ -20,7 +20,13 @@ import {
   stepReads,
   usedAsEstimator
 } from './sklearn-pipeline-steps';
-import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
+import type {
+  IBinding,
+  IRule,
+  IRuleContext,
+  IRuleMatch,
+  ITextEdit
+} from './types';
 
 const DIABETES =
   'from sklearn.datasets import load_diabetes\nX, y = load_diabetes(return_X_y=True)';
@@ -63,6 +69,75 @@ const NOTE_MODEL =
   'A cell reads more of this model than a pipeline has (its coef_, its parameters): put a StandardScaler(with_mean=False) before it by hand.';
 // A CV variant given its own grid of alphas: that grid is on the old scale.
 const GRID = new Set(['alphas', 'Cs']);
+/**
+ * Models a subclass fits as `normalize=True` did: on the features centred and divided by
+ * their norms, the coefficients given back in the features' units. Each fit normalized
+ * the whole of its X once (RidgeCV too, for its leave-one-out search, with no `cv`), so
+ * a fixed penalty and a grid of alphas keep their scale. Before 1.2 alpha came first, as
+ * now: one positional argument is alpha.
+ */
+const REFITTED = [
+  'Ridge',
+  'RidgeClassifier',
+  'RidgeCV',
+  'Lasso',
+  'LassoLars',
+  'ElasticNet',
+  'MultiTaskLasso',
+  'MultiTaskElasticNet'
+];
+
+/** The subclass that fits `model` (spelled `base` in the notebook) as normalize=True did. */
+function refitHelper(model: string, base: string): IBinding {
+  const name = `Normalized${model}`;
+  return {
+    name,
+    statement: [
+      `class ${name}(${base}):`,
+      '    # normalize=True, removed in scikit-learn 1.2: fitted on the features centred and',
+      "    # divided by their norms, the coefficients given back in the features' units",
+      '    def fit(self, X, y, *args, **kwargs):',
+      '        import numpy',
+      "        X = X if hasattr(X, 'mean') else numpy.asarray(X, dtype=float)",
+      '        mean = X.mean(axis=0)',
+      '        norm = ((X - mean) ** 2).sum(axis=0) ** 0.5',
+      '        norm[norm == 0] = 1',
+      '        super().fit((X - mean) / norm, y, *args, **kwargs)',
+      '        mean, norm = numpy.asarray(mean), numpy.asarray(norm)',
+      '        self.coef_ = self.coef_ / norm',
+      '        self.intercept_ = self.intercept_ - self.coef_ @ mean',
+      '        return self',
+      ''
+    ].join('\n')
+  };
+}
+
+/** Whether the refit subclass gives the model's `normalize=True` fit again. */
+function refits(
+  name: string,
+  args: ReturnType<typeof argsOf>,
+  value: (name: string) => string | undefined
+): boolean {
+  return (
+    REFITTED.includes(name) &&
+    value('normalize') === 'True' &&
+    value('fit_intercept') !== 'False' &&
+    !args.some(arg => arg.star) &&
+    args.filter(arg => !arg.name).length <= 1 &&
+    (name !== 'RidgeCV' || [undefined, 'None'].includes(value('cv')))
+  );
+}
+
+/** The text of a call's keyword argument, as written. */
+function keywordValue(
+  context: IRuleContext,
+  args: ReturnType<typeof argsOf>
+): (name: string) => string | undefined {
+  return name => {
+    const arg = args.find(a => a.name === name);
+    return arg && context.source.slice(arg.valueFrom, arg.valueTo);
+  };
+}
 
 /** Whether a call's callee is `sklearn.pipeline.<name>` through the notebook's imports. */
 function callsPipeline(
@@ -240,10 +315,7 @@ const normalize = defineRule(
       if (index < 0 || args.some(arg => arg.star)) {
         return [];
       }
-      const value = (name: string) => {
-        const arg = args.find(a => a.name === name);
-        return arg && context.source.slice(arg.valueFrom, arg.valueTo);
-      };
+      const value = keywordValue(context, args);
       const drop = removeArgument(context, call, index);
       const id = 'sklearn.normalize-pipeline';
       if (
@@ -253,6 +325,9 @@ const normalize = defineRule(
         return [matchAt(id, args[index], [drop])];
       }
       const name = calleeOf(context, call)?.name ?? '';
+      if (refits(name, args, value)) {
+        return [];
+      }
       // The old positional order put other parameters first: a positional call is left.
       const positional = args.some(arg => !arg.name);
       if (
@@ -348,6 +423,69 @@ const normalize = defineRule(
   ['normalize']
 );
 
+/**
+ * `Ridge(alpha=4, normalize=True)`: normalize was removed in 1.2. A subclass defined once,
+ * before the first statement that needs it, fits as it did (see REFITTED): its
+ * coefficients, intercept, predictions and scores are the old model's, and it goes
+ * wherever the model went (a grid search clones it with its parameters).
+ */
+const normalizeRefit = defineRule(
+  {
+    ...info(
+      'normalize-refit',
+      '1.2',
+      "`normalize=True` of Ridge, Lasso and ElasticNet was removed in 1.2: a subclass defined in the notebook fits on the features centred and divided by their norms, and gives the coefficients back in the features' units, as the model did."
+    ),
+    raises: {
+      ename: 'TypeError',
+      message: /unexpected keyword argument 'normalize'/
+    },
+    examples: [
+      {
+        setup: DIABETES,
+        before:
+          'from sklearn.linear_model import Ridge\nridge = Ridge(alpha=4, normalize=True).fit(X[:300], y[:300])\nprint(ridge.coef_[:3].round(1), round(ridge.score(X[300:], y[300:]), 3))',
+        after: `from sklearn.linear_model import Ridge\n${refitHelper('Ridge', 'Ridge').statement}\nridge = NormalizedRidge(alpha=4).fit(X[:300], y[:300])\nprint(ridge.coef_[:3].round(1), round(ridge.score(X[300:], y[300:]), 3))`
+      },
+      {
+        setup: DIABETES,
+        before:
+          'from sklearn import linear_model\nlasso = linear_model.Lasso(0.01, normalize=True, max_iter=10000)\nlasso.fit(X, y)\nprint((lasso.coef_ != 0).sum())',
+        after: `from sklearn import linear_model\n${refitHelper('Lasso', 'linear_model.Lasso').statement}\nlasso = NormalizedLasso(0.01, max_iter=10000)\nlasso.fit(X, y)\nprint((lasso.coef_ != 0).sum())`
+      }
+    ]
+  },
+  context =>
+    callsOf(context, {
+      callees: REFITTED,
+      module: 'sklearn.linear_model'
+    }).flatMap((call): IRuleMatch[] => {
+      const args = argsOf(context, call);
+      const index = args.findIndex(arg => arg.name === 'normalize');
+      const callee = calleeOf(context, call);
+      if (
+        index < 0 ||
+        !callee ||
+        !refits(callee.name, args, keywordValue(context, args))
+      ) {
+        return [];
+      }
+      const helper = refitHelper(callee.name, textOf(context, callee.node));
+      return [
+        matchAt('sklearn.normalize-refit', args[index], [
+          removeArgument(context, call, index),
+          {
+            from: callee.node.from,
+            to: callee.node.to,
+            insert: helper.name,
+            needs: [helper]
+          }
+        ])
+      ];
+    }),
+  ['normalize']
+);
+
 namespace Private {
   /** The target of the assignment a call (or its fit) is the value of. */
   export function targetOf(call: SyntaxNode): SyntaxNode | null {
@@ -364,4 +502,4 @@ namespace Private {
 }
 
 /** Linear models' removed `normalize`. */
-export const sklearnNormalizeRules: IRule[] = [normalize];
+export const sklearnNormalizeRules: IRule[] = [normalize, normalizeRefit];

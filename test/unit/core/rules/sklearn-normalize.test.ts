@@ -12,7 +12,7 @@ import { TODAY, matchesIn, testExamples } from './helpers';
 
 testExamples(sklearnNormalizeRules);
 
-const [rule] = sklearnNormalizeRules;
+const [rule, refit] = sklearnNormalizeRules;
 const rewritten = (source: string) =>
   proposeRewrite(source, matchesIn(rule, source))?.source ?? source;
 
@@ -123,15 +123,76 @@ describe('normalize=True on linear models', () => {
     );
   });
 
-  it('only points at a fixed penalty or a grid of alphas on the old scale', () => {
+  it('only points at a CV search over its own folds or a positional call', () => {
     for (const source of [
-      'from sklearn.linear_model import Lasso\nm = Lasso(alpha=0.1, normalize=True)',
-      'from sklearn.linear_model import RidgeCV\nm = RidgeCV(alphas=[0.1, 1], normalize=True)',
+      'from sklearn.linear_model import RidgeCV\nm = RidgeCV(alphas=[0.1, 1], cv=5, normalize=True)',
       'from sklearn.linear_model import LassoCV\nm = LassoCV(0.001, 50, normalize=True)'
     ]) {
       const matches = matchesIn(rule, source);
       assert.equal(matches.length, 1, source);
       assert.deepEqual(matches[0].edits, [], source);
+    }
+  });
+
+  it('fits a fixed penalty again with a subclass, defined once before it is first needed', () => {
+    const cells = [
+      'import numpy as np\nfrom sklearn.linear_model import Ridge, RidgeCV, Lasso\ngrid = 10 ** np.linspace(3, -2, 100)',
+      'ridge = Ridge(normalize=True)\nfor a in grid:\n    ridge.set_params(alpha=a)\n    ridge.fit(X, y)\nbest = RidgeCV(alphas=grid, normalize=True).fit(X, y)',
+      'ridge2 = Ridge(alpha=4, normalize=True)\nprint(ridge2.fit(X, y).coef_)',
+      'lasso = Lasso(max_iter=10000, normalize=True)'
+    ];
+    const prepared = cells.map(prepareSource);
+    const environment = {
+      versions: TODAY,
+      imports: importTable(prepared),
+      cells: prepared
+    };
+    const rewrite = (i: number) =>
+      proposeRewrite(cells[i], scanSource(cells[i], [refit], environment), {
+        bound: namesBound(prepared[i - 1])
+      })?.source;
+    const second = rewrite(1)!;
+    // Each subclass just before the statement that first needs it.
+    const [ridge, ridgeCV] = second.split(/^(?=class )/m);
+    assert.match(ridge, /^class NormalizedRidge\(Ridge\):\n/);
+    assert.ok(
+      ridge.endsWith(
+        '\nridge = NormalizedRidge()\nfor a in grid:\n    ridge.set_params(alpha=a)\n    ridge.fit(X, y)\n'
+      ),
+      ridge
+    );
+    assert.match(ridgeCV, /^class NormalizedRidgeCV\(RidgeCV\):\n/);
+    assert.ok(
+      ridgeCV.endsWith('\nbest = NormalizedRidgeCV(alphas=grid).fit(X, y)'),
+      ridgeCV
+    );
+    // The subclass is the notebook's once an earlier cell defines it.
+    const third = proposeRewrite(
+      cells[2],
+      scanSource(cells[2], [refit], environment),
+      { bound: new Set(['NormalizedRidge']) }
+    )?.source;
+    assert.equal(
+      third,
+      'ridge2 = NormalizedRidge(alpha=4)\nprint(ridge2.fit(X, y).coef_)'
+    );
+    assert.match(rewrite(3)!, /\nlasso = NormalizedLasso\(max_iter=10000\)$/);
+    // The pipeline rule leaves them to this one.
+    for (const cell of cells) {
+      assert.deepEqual(matchesIn(rule, cell, { setup: cells[0] }), []);
+    }
+  });
+
+  it('leaves the subclass out where it would not fit as the model did', () => {
+    for (const source of [
+      'from sklearn.linear_model import Ridge\nm = Ridge(alpha=2, normalize=flag)',
+      'from sklearn.linear_model import Ridge\nm = Ridge(2, True, normalize=True)',
+      'from sklearn.linear_model import Ridge\nm = Ridge(**params, normalize=True)',
+      'from sklearn.linear_model import RidgeCV\nm = RidgeCV(cv=5, normalize=True)',
+      'from sklearn.linear_model import LassoCV\nm = LassoCV(normalize=True)',
+      'from mylib import Ridge\nm = Ridge(normalize=True)'
+    ]) {
+      assert.deepEqual(matchesIn(refit, source), [], source);
     }
   });
 
