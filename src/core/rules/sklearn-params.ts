@@ -79,7 +79,13 @@ const nAlphas = defineRule(
         return [];
       }
       const arg = args[index];
-      const listed = args.some(a => a.name === 'alphas' || a.star === '**');
+      // `alphas=None` asked for the grid of n_alphas (its own rule drops it).
+      const listed = args.some(
+        a =>
+          (a.name === 'alphas' &&
+            context.source.slice(a.valueFrom, a.valueTo) !== 'None') ||
+          a.star === '**'
+      );
       const edits = listed
         ? [removeArgument(context, call, index)]
         : [
@@ -90,6 +96,59 @@ const nAlphas = defineRule(
             }
           ];
       return [matchAt('sklearn.n-alphas', arg, edits)];
+    })
+);
+
+/**
+ * `LassoCV(alphas=None)`: None, the grid of `n_alphas` alphas the data gives, is no
+ * alpha list in 1.9, where that grid is `alphas=100`, the default: the argument goes.
+ */
+const alphasNone = defineRule(
+  {
+    ...info(
+      'alphas-none',
+      '1.9',
+      '`alphas=None` (the grid the data gives) is refused in 1.9, where that grid is the default `alphas=100`: the argument goes.'
+    ),
+    needs: ['alphas'],
+    raises: {
+      ename: 'InvalidParameterError',
+      message: /'alphas' parameter of \w+ must be .*Got None/
+    },
+    examples: [
+      {
+        setup:
+          'import numpy as np\nX = np.random.RandomState(0).rand(30, 3)\ny = X @ [1.0, 2.0, 0.0]',
+        before:
+          'from sklearn.linear_model import LassoCV\nprint(len(LassoCV(alphas=None, cv=3).fit(X, y).alphas_))',
+        after:
+          'from sklearn.linear_model import LassoCV\nprint(len(LassoCV(cv=3).fit(X, y).alphas_))'
+      },
+      {
+        setup:
+          'import numpy as np\nX = np.random.RandomState(0).rand(30, 3)\ny = X @ [1.0, 2.0, 0.0]',
+        before:
+          'from sklearn import linear_model\nm = linear_model.ElasticNetCV(l1_ratio=0.5, alphas=None, cv=3)\nprint(len(m.fit(X, y).alphas_))',
+        after:
+          'from sklearn import linear_model\nm = linear_model.ElasticNetCV(l1_ratio=0.5, cv=3)\nprint(len(m.fit(X, y).alphas_))'
+      }
+    ]
+  },
+  context =>
+    callsOf(context, { callees: CV_PATHS, module: 'sklearn' }).flatMap(call => {
+      const args = argsOf(context, call);
+      const index = args.findIndex(
+        arg =>
+          arg.name === 'alphas' &&
+          context.source.slice(arg.valueFrom, arg.valueTo) === 'None'
+      );
+      return index < 0
+        ? []
+        : [
+            matchAt('sklearn.alphas-none', args[index], [
+              removeArgument(context, call, index)
+            ])
+          ];
     })
 );
 
@@ -436,6 +495,7 @@ export const sklearnParamRules: IRule[] = [
     ]
   }),
   nAlphas,
+  alphasNone,
   ...sklearnParamValueRules,
   ...sklearnTextRules
 ];

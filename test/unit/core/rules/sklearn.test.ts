@@ -106,6 +106,18 @@ describe('n_alphas', () => {
       'a = linear_model.LassoCV(alphas=20)\nb = ElasticNetCV(alphas=[0.1, 1.0])'
     );
   });
+
+  it('gives its number to alphas where alphas=None asked for the grid', () => {
+    const cell =
+      'a = LassoCV(alphas=None, n_alphas=20, cv=10)\nb = LassoCV(n_alphas=50, alphas=None)';
+    assert.equal(
+      proposeRewrite(
+        cell,
+        scanSource(cell, sklearnParamRules, { versions: TODAY })
+      )?.source,
+      'a = LassoCV(alphas=20, cv=10)\nb = LassoCV(alphas=50)'
+    );
+  });
 });
 
 describe('a renamed parameter spelled as a string', () => {
