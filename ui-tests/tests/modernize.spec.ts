@@ -65,6 +65,42 @@ test.describe('Modernize', () => {
   });
 });
 
+test.describe('Modernize a cell the author never ran', () => {
+  test('a cell that is not Python, saved with no output, becomes comments once it fails', async ({
+    page,
+    tmpPath
+  }) => {
+    await passThroughRestarts(page);
+    const exercise = '# Your code here\nbest_model = ';
+    await openNotebook(
+      page,
+      `${tmpPath}/exercise.ipynb`,
+      ['y = [1, 0, 1, 1]', exercise, 'print("Accuracy:", sum(y) / len(y))'],
+      // Only the first and last cells ran: the exercise has no count and no output.
+      ['\n', '', 'Accuracy: 0.75\n']
+    );
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Modernize' }).click();
+    const pending = panel.locator(
+      '.jp-Modernizer-proposal[data-status="pending"]'
+    );
+    await expect(pending).toHaveAttribute('data-position', '2', {
+      timeout: 60_000
+    });
+    await expect(pending).toContainText('never ran');
+    await screenshot(page, 'modernize-never-ran');
+    await pending.getByRole('button', { name: 'Accept' }).click();
+    await expect(panel.locator('.jp-Modernizer-verdict')).toHaveAttribute(
+      'data-verdict',
+      'reproducible',
+      { timeout: 60_000 }
+    );
+    expect(await cellSource(page, 1)).toBe(
+      '# # Your code here\n# best_model = '
+    );
+  });
+});
+
 test.describe('Modernize, stopped', () => {
   test('Stop while a fix waits for review ends the run; nothing is applied', async ({
     page,
