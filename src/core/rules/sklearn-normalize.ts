@@ -73,10 +73,13 @@ const GRID = new Set(['alphas', 'Cs']);
  * Models a subclass fits as `normalize=True` did: on the features centred and divided by
  * their norms, the coefficients given back in the features' units. Each fit normalized
  * the whole of its X once (RidgeCV too, for its leave-one-out search, with no `cv`), so
- * a fixed penalty and a grid of alphas keep their scale. Before 1.2 alpha came first, as
- * now: one positional argument is alpha.
+ * a fixed penalty and a grid of alphas keep their scale. LassoCV normalized each fold's
+ * training part for its path, and the whole of X for its grid and its final fit; one in
+ * the notebook's own pipeline keeps the pipeline rule's scaler. Before 1.2 alpha came
+ * first, as now (eps for LassoCV): one positional argument is that.
  */
 const REFITTED = [
+  'LassoCV',
   'Ridge',
   'RidgeClassifier',
   'RidgeCV',
@@ -90,6 +93,9 @@ const REFITTED = [
 /** The subclass that fits `model` (spelled `base` in the notebook) as normalize=True did. */
 function refitHelper(model: string, base: string): IBinding {
   const name = `Normalized${model}`;
+  if (model === 'LassoCV') {
+    return { name, statement: lassoCVHelper(name, base) };
+  }
   return {
     name,
     statement: [
@@ -112,14 +118,61 @@ function refitHelper(model: string, base: string): IBinding {
   };
 }
 
+/** LassoCV's subclass: each path and the final fit on normalized features. */
+function lassoCVHelper(name: string, base: string): string {
+  return [
+    `class ${name}(${base}):`,
+    "    # normalize=True, removed in scikit-learn 1.2: each fold's path, the grid of alphas and",
+    '    # the final fit on the features centred and divided by their norms, the coefficients',
+    "    # given back in the features' units",
+    '    @staticmethod',
+    '    def path(X, y, **params):',
+    '        import numpy',
+    '        from sklearn.linear_model import lasso_path',
+    "        norm = numpy.sqrt((X ** 2).sum(axis=0))  # the fold's features, centred",
+    '        norm[norm == 0] = 1',
+    "        for computed in ('Xy', 'precompute', 'X_offset', 'X_scale'):",
+    '            params.pop(computed, None)',
+    '        alphas, coefs, gaps = lasso_path(X / norm, y, **params)',
+    '        return alphas, coefs / norm[:, None], gaps',
+    '',
+    '    def fit(self, X, y, *args, **kwargs):',
+    '        import numpy',
+    '        from sklearn.linear_model import Lasso',
+    "        X = X if hasattr(X, 'mean') else numpy.asarray(X, dtype=float)",
+    '        mean = X.mean(axis=0)',
+    '        norm = ((X - mean) ** 2).sum(axis=0) ** 0.5',
+    '        norm[norm == 0] = 1',
+    '        normalized = numpy.asarray((X - mean) / norm)',
+    '        alphas = self.alphas',
+    '        if isinstance(alphas, int):',
+    '            top = numpy.abs(normalized.T @ (y - numpy.mean(y))).max() / len(normalized)',
+    '            self.alphas = numpy.logspace(numpy.log10(top * self.eps), numpy.log10(top), alphas)[::-1]',
+    '        try:',
+    '            super().fit(X, y, *args, **kwargs)',
+    '        finally:',
+    '            self.alphas = alphas',
+    "        shared = set(Lasso().get_params()) - {'precompute'}",
+    '        final = Lasso(**{k: v for k, v in self.get_params().items() if k in shared})',
+    '        final.set_params(alpha=self.alpha_).fit(normalized, y)',
+    '        mean, norm = numpy.asarray(mean), numpy.asarray(norm)',
+    '        self.coef_ = final.coef_ / norm',
+    '        self.intercept_ = final.intercept_ - self.coef_ @ mean',
+    '        return self',
+    ''
+  ].join('\n');
+}
+
 /** Whether the refit subclass gives the model's `normalize=True` fit again. */
 function refits(
   name: string,
   args: ReturnType<typeof argsOf>,
-  value: (name: string) => string | undefined
+  value: (name: string) => string | undefined,
+  step: boolean
 ): boolean {
   return (
     REFITTED.includes(name) &&
+    (name !== 'LassoCV' || !step) &&
     value('normalize') === 'True' &&
     value('fit_intercept') !== 'False' &&
     !args.some(arg => arg.star) &&
@@ -325,7 +378,7 @@ const normalize = defineRule(
         return [matchAt(id, args[index], [drop])];
       }
       const name = calleeOf(context, call)?.name ?? '';
-      if (refits(name, args, value)) {
+      if (refits(name, args, value, stepOf(context, call) !== null)) {
         return [];
       }
       // The old positional order put other parameters first: a positional call is left.
@@ -452,6 +505,12 @@ const normalizeRefit = defineRule(
         before:
           'from sklearn import linear_model\nlasso = linear_model.Lasso(0.01, normalize=True, max_iter=10000)\nlasso.fit(X, y)\nprint((lasso.coef_ != 0).sum())',
         after: `from sklearn import linear_model\n${refitHelper('Lasso', 'linear_model.Lasso').statement}\nlasso = NormalizedLasso(0.01, max_iter=10000)\nlasso.fit(X, y)\nprint((lasso.coef_ != 0).sum())`
+      },
+      {
+        setup: DIABETES,
+        before:
+          'from sklearn.linear_model import LassoCV\nsearch = LassoCV(cv=3, max_iter=10000, normalize=True).fit(X, y)\nprint(round(search.alpha_, 4), (search.coef_ != 0).sum())',
+        after: `from sklearn.linear_model import LassoCV\n${refitHelper('LassoCV', 'LassoCV').statement}\nsearch = NormalizedLassoCV(cv=3, max_iter=10000).fit(X, y)\nprint(round(search.alpha_, 4), (search.coef_ != 0).sum())`
       }
     ]
   },
@@ -466,7 +525,12 @@ const normalizeRefit = defineRule(
       if (
         index < 0 ||
         !callee ||
-        !refits(callee.name, args, keywordValue(context, args))
+        !refits(
+          callee.name,
+          args,
+          keywordValue(context, args),
+          stepOf(context, call) !== null
+        )
       ) {
         return [];
       }

@@ -136,10 +136,10 @@ describe('normalize=True on linear models', () => {
 
   it('fits a fixed penalty again with a subclass, defined once before it is first needed', () => {
     const cells = [
-      'import numpy as np\nfrom sklearn.linear_model import Ridge, RidgeCV, Lasso\ngrid = 10 ** np.linspace(3, -2, 100)',
+      'import numpy as np\nfrom sklearn.linear_model import Ridge, RidgeCV, Lasso, LassoCV\ngrid = 10 ** np.linspace(3, -2, 100)',
       'ridge = Ridge(normalize=True)\nfor a in grid:\n    ridge.set_params(alpha=a)\n    ridge.fit(X, y)\nbest = RidgeCV(alphas=grid, normalize=True).fit(X, y)',
       'ridge2 = Ridge(alpha=4, normalize=True)\nprint(ridge2.fit(X, y).coef_)',
-      'lasso = Lasso(max_iter=10000, normalize=True)'
+      'lasso = Lasso(max_iter=10000, normalize=True)\nsearch = LassoCV(alphas=grid, cv=10, normalize=True)'
     ];
     const prepared = cells.map(prepareSource);
     const environment = {
@@ -176,7 +176,10 @@ describe('normalize=True on linear models', () => {
       third,
       'ridge2 = NormalizedRidge(alpha=4)\nprint(ridge2.fit(X, y).coef_)'
     );
-    assert.match(rewrite(3)!, /\nlasso = NormalizedLasso\(max_iter=10000\)$/);
+    const fourth = rewrite(3)!;
+    assert.match(fourth, /\nlasso = NormalizedLasso\(max_iter=10000\)\n/);
+    assert.match(fourth, /\nclass NormalizedLassoCV\(LassoCV\):\n/);
+    assert.match(fourth, /\nsearch = NormalizedLassoCV\(alphas=grid, cv=10\)$/);
     // The pipeline rule leaves them to this one.
     for (const cell of cells) {
       assert.deepEqual(matchesIn(rule, cell, { setup: cells[0] }), []);
@@ -189,7 +192,7 @@ describe('normalize=True on linear models', () => {
       'from sklearn.linear_model import Ridge\nm = Ridge(2, True, normalize=True)',
       'from sklearn.linear_model import Ridge\nm = Ridge(**params, normalize=True)',
       'from sklearn.linear_model import RidgeCV\nm = RidgeCV(cv=5, normalize=True)',
-      'from sklearn.linear_model import LassoCV\nm = LassoCV(normalize=True)',
+      'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline\nm = make_pipeline(LassoCV(normalize=True))',
       'from mylib import Ridge\nm = Ridge(normalize=True)'
     ]) {
       assert.deepEqual(matchesIn(refit, source), [], source);
