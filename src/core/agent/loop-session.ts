@@ -97,7 +97,8 @@ export class LoopSession extends SessionRuns {
 
   /**
    * The first fixer's proposal for a target that the reviewer has not refused before;
-   * with `explainedOnly`, only one made by a rule that explains the failure.
+   * with `explainedOnly`, only one made by a rule that explains the failure. Where no
+   * fixer has one, the failing cell itself is asked once more for a fix of last resort.
    */
   async *propose(
     kind: FixKind,
@@ -114,6 +115,11 @@ export class LoopSession extends SessionRuns {
     if (source === null || source.trim() === '') {
       return null;
     }
+    // The cell whose failure is being repaired (not an earlier one, which ran as it is).
+    const failed =
+      failure !== undefined &&
+      target.kind === 'cell' &&
+      this.state.failure?.cellId === target.cellId;
     const request: IFixRequest = {
       kind,
       target,
@@ -127,7 +133,7 @@ export class LoopSession extends SessionRuns {
         target.kind === 'cell'
           ? {
               ...this.scanEnvironment(),
-              neverRan: this.neverRan(target.cellId)
+              neverRan: failed && this.neverRan(target.cellId)
             }
           : { ...environment, imports: undefined },
       document,
@@ -135,10 +141,14 @@ export class LoopSession extends SessionRuns {
       ...(scores ? { scores } : {})
     };
     const rules = this.options.rules ?? allRules;
-    for (const fixer of fixers) {
+    const lastResort = { ...request, lastResort: true };
+    const rounds = failed ? [request, lastResort] : [request];
+    for (const [fixer, asked] of rounds.flatMap(round =>
+      fixers.map(fixer => [fixer, round] as const)
+    )) {
       const proposal = yield* Private.watch(
         fixer,
-        fixer.propose(request, signal)
+        fixer.propose(asked, signal)
       );
       if (
         !proposal ||

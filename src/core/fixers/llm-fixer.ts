@@ -71,6 +71,10 @@ export class LLMFixer implements IFixer {
     request: IFixRequest,
     signal?: AbortSignal
   ): Promise<IProposal | null> {
+    // A fix of last resort gives up on code: the model repairs it or says why not.
+    if (request.lastResort) {
+      return null;
+    }
     const refusal = this._refusal(request);
     if (refusal) {
       this._lastReason = refusal;

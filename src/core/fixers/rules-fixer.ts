@@ -31,26 +31,17 @@ export class RulesFixer implements IFixer {
   readonly name = 'rules';
 
   /**
-   * The rewrite of every applicable match of the request's kind, or null; the rules of
-   * last resort only where the others have none.
+   * The rewrite of every applicable match of the request's kind, or null: of the rules of
+   * last resort only when the request asks for one (IFixRequest.lastResort).
    */
   async propose(request: IFixRequest): Promise<IProposal | null> {
-    const applies = (rule: IRule) =>
-      rule.kind === request.kind &&
-      (!rule.onFailureOnly || explainsFailure(rule, request.failure));
-    const environment = await this._withVersions(request);
-    return (
-      (await this._propose(
-        request,
-        environment,
-        this._rules.filter(rule => applies(rule) && !rule.lastResort)
-      )) ??
-      this._propose(
-        request,
-        environment,
-        this._rules.filter(rule => applies(rule) && rule.lastResort)
-      )
+    const rules = this._rules.filter(
+      rule =>
+        rule.kind === request.kind &&
+        !rule.lastResort === !request.lastResort &&
+        (!rule.onFailureOnly || explainsFailure(rule, request.failure))
     );
+    return this._propose(request, await this._withVersions(request), rules);
   }
 
   private async _propose(

@@ -111,6 +111,11 @@ export interface IFixRequest {
   probe?: IKernelProbe;
   /** Score-calibration: the target cell's scores out of tolerance, if it prints any. */
   scores?: readonly IScoreRow[];
+  /**
+   * Asked once no fixer had a fix: only a fix of last resort (a rule's `lastResort`),
+   * which gives up on code rather than repairing it.
+   */
+  lastResort?: boolean;
 }
 
 /** Proposes fixes of one kind of knowledge (migration rules, a language model). */

@@ -193,7 +193,8 @@ export function rulesExplaining(
   rules: readonly IRule[],
   error: { ename: string; evalue: string }
 ): IRule[] {
-  return rules.filter(rule => raisedBy(rule, error));
+  // A fix of last resort names no change of a library: it gives up on the code.
+  return rules.filter(rule => !rule.lastResort && raisedBy(rule, error));
 }
 
 /** Whether a kernel error is the failure a rule records (name and message). */
@@ -204,7 +205,7 @@ export function raisedBy(
   const names = [rule.raises?.ename ?? []].flat();
   return (
     error.ename !== undefined &&
-    names.includes(error.ename) &&
+    (names.includes(error.ename) || names.includes('*')) &&
     rule.raises!.message.test(error.evalue ?? '')
   );
 }

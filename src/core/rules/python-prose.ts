@@ -113,18 +113,15 @@ export const proseRules: IRule[] = [
       // No Python ever read it; 3.0 would date the notebook before Python 3 (evidence.ts).
       since: '3.6',
       summary:
-        'A cell the author never ran (saved with no execution count and no output) is not Python as written, an exercise left blank or a note: none of the saved results came from it, so it becomes comments and the cells below run.',
+        'A cell the author never ran (saved with no execution count and no output) fails, and no fix was found: an exercise left blank, a note, a call never finished. None of the saved results came from it, so it becomes comments and the cells below run.',
       link: 'https://nbformat.readthedocs.io/en/latest/format_description.html#code-cells',
-      raises: {
-        ename: ['SyntaxError', 'IndentationError'],
-        message: /./
-      },
+      raises: { ename: '*', message: /(?:)/ },
       examples: [
         {
           before:
             '# Your code here\nbest_model = \n\nprint(best_model.score(X_test, y_test))',
           after:
-            '# # Your code here\n# best_model = \n\n# print(best_model.score(X_test, y_test))',
+            '# Your code here\n# best_model = \n\n# print(best_model.score(X_test, y_test))',
           neverRan: true
         },
         {
@@ -135,6 +132,11 @@ export const proseRules: IRule[] = [
         {
           before: 'def area(r):\n    return 3.14 * r ** 2\n\nradius = ',
           after: '# def area(r):\n#     return 3.14 * r ** 2\n\n# radius = ',
+          neverRan: true
+        },
+        {
+          before: 'import math\nprint(math.hypot(3, 4))\nmath.copysign()',
+          after: '# import math\n# print(math.hypot(3, 4))\n# math.copysign()',
           neverRan: true
         }
       ]
@@ -182,31 +184,34 @@ export const proseRules: IRule[] = [
 
 namespace Private {
   /**
-   * A cell the author never ran that is no Python as written (an exercise left blank, a
-   * note, a half-typed line): none of the notebook's saved results came from it, so every
-   * line becomes a comment and the cells below run. Kept for when no rule that knows the
-   * error's cause has a fix.
+   * The cell that failed, which the author never ran (an exercise left blank, a note, a
+   * call never finished): none of the notebook's saved results came from it, so every
+   * line that is not a comment already becomes one and the cells below run. Asked only
+   * once no fixer has a fix (IRule.lastResort).
    */
   export function neverRan(context: IRuleContext): IRuleMatch[] {
-    if (!context.neverRan || context.nodes('⚠').length === 0) {
+    if (!context.neverRan) {
       return [];
     }
     const edits: ITextEdit[] = [];
     let from = 0;
     for (const line of context.source.split('\n')) {
-      if (line.trim() !== '') {
+      const text = line.trim();
+      if (text !== '' && !text.startsWith('#')) {
         edits.push({ from, to: from, insert: '# ' });
       }
       from += line.length + 1;
     }
-    return [
-      matchAt(
-        NEVER_RAN,
-        { from: 0, to: context.source.length },
-        edits,
-        'The author never ran this cell, and it is not Python as written.'
-      )
-    ];
+    return edits.length === 0
+      ? []
+      : [
+          matchAt(
+            NEVER_RAN,
+            { from: 0, to: context.source.length },
+            edits,
+            'The author never ran this cell, and it fails.'
+          )
+        ];
   }
 
   /** Whether the line's brackets close on it: a line that opens one continues below. */

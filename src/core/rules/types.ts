@@ -28,7 +28,10 @@ export interface IBinding {
 
 /** How the kernel reports the failure a rule explains. */
 export interface IErrorSignature {
-  /** Exception class name, e.g. `ModuleNotFoundError`; or names, where callers differ. */
+  /**
+   * Exception class name, e.g. `ModuleNotFoundError`; or names, where callers differ; `*`
+   * for any exception (not a timeout or a dead kernel, which raise none).
+   */
   ename: string | readonly string[];
   /** Matched against the exception message. */
   message: RegExp;

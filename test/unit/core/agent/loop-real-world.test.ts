@@ -128,7 +128,8 @@ describe('runLoop on teaching notebooks that raise on purpose', () => {
 });
 
 describe('runLoop on a cell the author never ran', () => {
-  // Today's Python on the cells: a line left half-typed, or an import's trailing comma.
+  // Today's Python on the cells: a line left half-typed, an import's trailing comma, a
+  // call never finished.
   const kernel = () =>
     new FakeKernel(code =>
       /^best = $/m.test(code)
@@ -140,23 +141,30 @@ describe('runLoop on a cell the author never ran', () => {
               evalue:
                 'trailing comma not allowed without surrounding parentheses'
             }
-          : code.includes('Accuracy')
-            ? { print: 'Accuracy: 0.80' }
-            : {}
+          : /^plt\.matshow\(\)$/m.test(code)
+            ? {
+                status: 'error',
+                ename: 'TypeError',
+                evalue: "matshow() missing 1 required positional argument: 'A'"
+              }
+            : code.includes('Accuracy')
+              ? { print: 'Accuracy: 0.80' }
+              : {}
     );
   const exercise = '# Your code here\nbest = \n\nprint(best)';
   const sources = ['x = 1', exercise, "print('Accuracy: 0.80')"];
+  const printed = [null, null, 'Accuracy: 0.80'];
 
-  it('makes comments of a cell that is not Python and that the author never ran', async () => {
+  it('makes comments of a failing cell that the author never ran, once nothing fixes it', async () => {
     const { verdict, document, events } = await session(sources, {
       kernel: kernel(),
-      printed: [null, null, 'Accuracy: 0.80'],
+      printed,
       neverRan: [1]
     });
     assert.deepEqual(verdict, { kind: 'reproducible' });
     assert.equal(
       document.source('c1'),
-      '# # Your code here\n# best = \n\n# print(best)'
+      '# Your code here\n# best = \n\n# print(best)'
     );
     const proposals = events.filter(e => e.kind === 'proposal');
     assert.deepEqual(
@@ -165,32 +173,56 @@ describe('runLoop on a cell the author never ran', () => {
     );
   });
 
+  it('does so for any error of valid code, a call never finished', async () => {
+    const { verdict, document } = await session(
+      ['import matplotlib.pyplot as plt', 'plt.matshow()', sources[2]],
+      { kernel: kernel(), printed, neverRan: [1] }
+    );
+    assert.deepEqual(verdict, { kind: 'reproducible' });
+    assert.equal(document.source('c1'), '# plt.matshow()');
+  });
+
   it('leaves a cell the author ran as it is: its saved results may come from it', async () => {
     const { verdict, document } = await session(sources, {
       kernel: kernel(),
-      printed: [null, null, 'Accuracy: 0.80']
+      printed
     });
     assert.equal(verdict.kind, 'fails');
     assert.equal(document.source('c1'), exercise);
   });
 
-  it('fixes the line where a rule knows the error, rather than the whole cell', async () => {
-    const { verdict, document } = await session(
-      [
-        'import math\nfrom math import floor,\nprint(floor(math.e))',
-        sources[2]
-      ],
-      {
-        kernel: kernel(),
-        printed: [null, 'Accuracy: 0.80'],
-        neverRan: [0]
-      }
-    );
-    assert.deepEqual(verdict, { kind: 'reproducible' });
+  it('takes the fix of a rule that knows the error, or of the language model, first', async () => {
+    const comma = 'from math import floor,\nprint(floor(2.5))';
+    const byRule = await session([comma, sources[2]], {
+      kernel: kernel(),
+      printed: [null, 'Accuracy: 0.80'],
+      neverRan: [0]
+    });
     assert.equal(
-      document.source('c0'),
-      'import math\nfrom math import floor\nprint(floor(math.e))'
+      byRule.document.source('c0'),
+      'from math import floor\nprint(floor(2.5))'
     );
+    const model = scripted('llm', request =>
+      request.source === exercise ? 'best = 1\n\nprint(best)' : null
+    );
+    const byModel = await session(sources, {
+      kernel: kernel(),
+      printed,
+      neverRan: [1],
+      fixers: [new RulesFixer(allRules), model]
+    });
+    assert.deepEqual(byModel.verdict, { kind: 'reproducible' });
+    assert.equal(byModel.document.source('c1'), 'best = 1\n\nprint(best)');
+  });
+
+  it('never makes comments of an earlier cell the author never ran', async () => {
+    // The first cell never ran and runs; the exercise ran once and fails today.
+    const { verdict, document } = await session(
+      ['y = 2', exercise, sources[2]],
+      { kernel: kernel(), printed, neverRan: [0] }
+    );
+    assert.equal(verdict.kind, 'fails');
+    assert.equal(document.source('c0'), 'y = 2');
   });
 });
 

@@ -281,37 +281,33 @@ describe('RulesFixer: the fix of last resort', () => {
   const neverRan = { versions: VERSIONS, neverRan: true };
   const syntaxError = failed('SyntaxError', 'invalid syntax');
 
-  it('comments out a cell the author never ran only where no other rule has a fix', async () => {
-    const known = await fixer.propose(
-      request('total = 3\nprint "total", total', {
-        environment: neverRan,
-        failure: syntaxError
-      })
-    );
+  it('comments out a cell the author never ran only when asked for a fix of last resort', async () => {
+    const exercise = '# Your code here\nbest = \nprint(best)';
+    const asked = (source: string, lastResort: boolean) =>
+      fixer.propose(
+        request(source, {
+          environment: neverRan,
+          failure: syntaxError,
+          lastResort
+        })
+      );
+    const known = await asked('total = 3\nprint "total", total', false);
     assert.deepEqual(known?.ruleIds, ['python.print-statement']);
     assert.equal(known.after, 'total = 3\nprint("total", total)');
-    const unknown = await fixer.propose(
-      request('# Your code here\nbest = \nprint(best)', {
-        environment: neverRan,
-        failure: syntaxError
-      })
-    );
-    assert.deepEqual(unknown?.ruleIds, ['python.never-ran-cell']);
-    assert.equal(unknown.after, '# # Your code here\n# best = \n# print(best)');
+    assert.equal(await asked(exercise, false), null);
+    const last = await asked(exercise, true);
+    assert.deepEqual(last?.ruleIds, ['python.never-ran-cell']);
+    assert.equal(last.after, '# Your code here\n# best = \n# print(best)');
   });
 
-  it('leaves a cell the author ran, or one that is Python, to the other fixers', async () => {
-    for (const [source, environment] of [
-      ['best = \nprint(best)', { versions: VERSIONS }],
-      ['best = 1\nprint(best)', neverRan]
-    ] as const) {
-      assert.equal(
-        await fixer.propose(
-          request(source, { environment, failure: syntaxError })
-        ),
-        null,
-        source
-      );
-    }
+  it('has none for a cell the author ran', async () => {
+    const proposal = await fixer.propose(
+      request('best = \nprint(best)', {
+        environment: { versions: VERSIONS },
+        failure: syntaxError,
+        lastResort: true
+      })
+    );
+    assert.equal(proposal, null);
   });
 });
