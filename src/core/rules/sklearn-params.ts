@@ -9,7 +9,7 @@ import {
 import { argsOf, removeArgument } from './syntax';
 import { sklearnParamValueRules } from './sklearn-param-values';
 import { sklearnTextRules } from './sklearn-text';
-import type { IRule } from './types';
+import type { IRule, IRuleContext } from './types';
 import {
   sklearnInfo as info,
   invalidParameter as invalid,
@@ -46,6 +46,21 @@ const CV_PATHS = [
   'MultiTaskLassoCV',
   'MultiTaskElasticNetCV'
 ];
+/** Data for the CV models' examples. */
+const PATH_DATA =
+  'import numpy as np\nX = np.random.RandomState(0).rand(30, 3)\ny = X @ [1.0, 2.0, 0.0]';
+
+/** Whether a call's argument is `alphas=None`: the grid the data gives. */
+function alphasNone(
+  context: IRuleContext,
+  arg: { name?: string; valueFrom: number; valueTo: number }
+): boolean {
+  return (
+    arg.name === 'alphas' &&
+    context.source.slice(arg.valueFrom, arg.valueTo) === 'None'
+  );
+}
+
 /**
  * `LassoCV(n_alphas=20)`: the number of alphas is `alphas=20` since 1.9; where the call
  * also lists its alphas, n_alphas was ignored and goes.
@@ -62,8 +77,7 @@ const nAlphas = defineRule(
     targets: CV_PATHS.map(name => `sklearn.linear_model.${name}(alphas=)`),
     examples: [
       {
-        setup:
-          'import numpy as np\nX = np.random.RandomState(0).rand(30, 3)\ny = X @ [1.0, 2.0, 0.0]',
+        setup: PATH_DATA,
         before:
           'from sklearn.linear_model import LassoCV\nprint(len(LassoCV(n_alphas=20, cv=3).fit(X, y).alphas_))',
         after:
@@ -81,10 +95,7 @@ const nAlphas = defineRule(
       const arg = args[index];
       // `alphas=None` asked for the grid of n_alphas (its own rule drops it).
       const listed = args.some(
-        a =>
-          (a.name === 'alphas' &&
-            context.source.slice(a.valueFrom, a.valueTo) !== 'None') ||
-          a.star === '**'
+        a => (a.name === 'alphas' && !alphasNone(context, a)) || a.star === '**'
       );
       const edits = listed
         ? [removeArgument(context, call, index)]
@@ -103,7 +114,7 @@ const nAlphas = defineRule(
  * `LassoCV(alphas=None)`: None, the grid of `n_alphas` alphas the data gives, is no
  * alpha list in 1.9, where that grid is `alphas=100`, the default: the argument goes.
  */
-const alphasNone = defineRule(
+const dropAlphasNone = defineRule(
   {
     ...info(
       'alphas-none',
@@ -117,16 +128,14 @@ const alphasNone = defineRule(
     },
     examples: [
       {
-        setup:
-          'import numpy as np\nX = np.random.RandomState(0).rand(30, 3)\ny = X @ [1.0, 2.0, 0.0]',
+        setup: PATH_DATA,
         before:
           'from sklearn.linear_model import LassoCV\nprint(len(LassoCV(alphas=None, cv=3).fit(X, y).alphas_))',
         after:
           'from sklearn.linear_model import LassoCV\nprint(len(LassoCV(cv=3).fit(X, y).alphas_))'
       },
       {
-        setup:
-          'import numpy as np\nX = np.random.RandomState(0).rand(30, 3)\ny = X @ [1.0, 2.0, 0.0]',
+        setup: PATH_DATA,
         before:
           'from sklearn import linear_model\nm = linear_model.ElasticNetCV(l1_ratio=0.5, alphas=None, cv=3)\nprint(len(m.fit(X, y).alphas_))',
         after:
@@ -137,11 +146,7 @@ const alphasNone = defineRule(
   context =>
     callsOf(context, { callees: CV_PATHS, module: 'sklearn' }).flatMap(call => {
       const args = argsOf(context, call);
-      const index = args.findIndex(
-        arg =>
-          arg.name === 'alphas' &&
-          context.source.slice(arg.valueFrom, arg.valueTo) === 'None'
-      );
+      const index = args.findIndex(arg => alphasNone(context, arg));
       return index < 0
         ? []
         : [
@@ -495,7 +500,7 @@ export const sklearnParamRules: IRule[] = [
     ]
   }),
   nAlphas,
-  alphasNone,
+  dropAlphasNone,
   ...sklearnParamValueRules,
   ...sklearnTextRules
 ];
