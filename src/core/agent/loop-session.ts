@@ -63,14 +63,19 @@ export class LoopSession extends SessionRuns {
 
   /**
    * Whether the author never ran the cell: the notebook was opened with no execution
-   * count and no output for it.
+   * count and no output for it, and a count for another code cell. One saved with every
+   * count cleared says nothing of which cells ran.
    */
   neverRan(cellId: string): boolean {
-    const cell = this.options.original.cells.find(c => c.id === cellId);
+    const cells = this.options.original.cells.filter(
+      c => c.cellType === 'code'
+    );
+    const cell = cells.find(c => c.id === cellId);
     return (
-      cell?.cellType === 'code' &&
+      cell !== undefined &&
       cell.executionCount === null &&
-      cell.outputs.length === 0
+      cell.outputs.length === 0 &&
+      cells.some(c => c.executionCount !== null)
     );
   }
 

@@ -215,6 +215,16 @@ describe('runLoop on a cell the author never ran', () => {
     assert.equal(byModel.document.source('c1'), 'best = 1\n\nprint(best)');
   });
 
+  it('knows nothing of which cells ran in a notebook saved with its counts cleared', async () => {
+    const { verdict, document } = await session(sources, {
+      kernel: kernel(),
+      printed,
+      neverRan: [0, 1, 2]
+    });
+    assert.equal(verdict.kind, 'fails');
+    assert.equal(document.source('c1'), exercise);
+  });
+
   it('never makes comments of an earlier cell the author never ran', async () => {
     // The first cell never ran and runs; the exercise ran once and fails today.
     const { verdict, document } = await session(
