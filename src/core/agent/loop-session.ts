@@ -1,3 +1,9 @@
+import {
+  blockerOf,
+  emptyDatabase,
+  pointerRead,
+  type Blocker
+} from '../diagnosis/blocker';
 import { summarizeError } from '../diagnosis/traceback';
 import { importedFiles } from '../environment/imports';
 import type { ICellResult } from '../execution/types';
@@ -80,6 +86,26 @@ export class LoopSession extends SessionRuns {
   }
 
   /**
+   * What stops a failed cell that is not the code: a package to install, data to fetch,
+   * a database another notebook builds, a Git LFS pointer read in place of its data.
+   */
+  blocker(failure: {
+    cellId: string;
+    result: ICellResult;
+  }): Blocker | undefined {
+    const { document, environment } = this.options;
+    const { files, pointers } = environment;
+    const cells = this.runnable();
+    const position = cells.findIndex(c => c.id === failure.cellId);
+    const ran = cells.slice(0, position + 1).map(cell => cell.source);
+    return (
+      blockerOf(failure.result, document.source(failure.cellId) ?? '', files) ??
+      emptyDatabase(failure.result, ran, files) ??
+      (pointers && pointerRead(ran, pointers))
+    );
+  }
+
+  /**
    * Local modules the notebook loads, beside it: those its cells import (`name.py`,
    * `name/__init__.py`, `name/sub.py`), then those these import in turn, a package's
    * submodules among them, in that order; at most MAX_LOCAL_MODULES.
@@ -120,11 +146,13 @@ export class LoopSession extends SessionRuns {
     if (source === null || source.trim() === '') {
       return null;
     }
-    // The cell whose failure is being repaired (not an earlier one, which ran as it is).
+    // The cell whose failure is being repaired (not an earlier one, which ran as it is),
+    // where the failure is the code's: a missing package or file ends the run blocked.
     const failed =
       failure !== undefined &&
       target.kind === 'cell' &&
-      this.state.failure?.cellId === target.cellId;
+      this.state.failure?.cellId === target.cellId &&
+      !this.blocker(this.state.failure);
     const request: IFixRequest = {
       kind,
       target,

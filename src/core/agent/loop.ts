@@ -1,4 +1,3 @@
-import { blockerOf, emptyDatabase, pointerRead } from '../diagnosis/blocker';
 import { diagnose } from '../diagnosis/root-cause';
 import type { ICellExecutor, IKernelProbe } from '../execution/types';
 import type { IFixer } from '../model/types';
@@ -223,16 +222,7 @@ namespace Private {
       }
     }
     session.state.noFix = true;
-    const { files, pointers } = session.options.environment;
-    const ran = cells.slice(0, position + 1).map(cell => cell.source);
-    session.state.blocker =
-      blockerOf(
-        failure.result,
-        session.options.document.source(failure.cellId) ?? '',
-        files
-      ) ??
-      emptyDatabase(failure.result, ran, files) ??
-      (pointers && pointerRead(ran, pointers));
+    session.state.blocker = session.blocker(failure);
   }
 
   /** Runtime-reduction of the cell that ran out of time: only that cell can tell. */

@@ -215,6 +215,25 @@ describe('runLoop on a cell the author never ran', () => {
     assert.equal(byModel.document.source('c1'), 'best = 1\n\nprint(best)');
   });
 
+  it('ends blocked, not commented, where the cell that never ran needs a package', async () => {
+    const read = 'import statsmodels.api as sm\nprint(sm.OLS)';
+    const { verdict, document } = await session([read, sources[2]], {
+      kernel: new FakeKernel(code =>
+        code.includes('statsmodels')
+          ? {
+              status: 'error',
+              ename: 'ModuleNotFoundError',
+              evalue: "No module named 'statsmodels'"
+            }
+          : { print: 'Accuracy: 0.80' }
+      ),
+      printed: [null, 'Accuracy: 0.80'],
+      neverRan: [0]
+    });
+    assert.equal(verdict.kind, 'blocked');
+    assert.equal(document.source('c0'), read);
+  });
+
   it('knows nothing of which cells ran in a notebook saved with its counts cleared', async () => {
     const { verdict, document } = await session(sources, {
       kernel: kernel(),
