@@ -99,6 +99,14 @@ def error_of(response: httpx.Response) -> dict:
     return response.json()["error"]
 
 
+async def finished_upstream(llm_stub: StubServer) -> dict:
+    """The stub's one request once it has noted the end of its reply, which the browser
+    may read before the stub's handler gets to note it."""
+    assert await wait_for(lambda: llm_stub.state.requests()[0]["finished_at"] is not None)
+    (upstream,) = llm_stub.state.requests()
+    return upstream
+
+
 async def wait_for(condition, timeout=5.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -119,7 +127,7 @@ async def test_stream_passes_through_as_the_upstream_sends_it(browser, llm_stub)
 
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/event-stream")
-    (upstream,) = llm_stub.state.requests()
+    upstream = await finished_upstream(llm_stub)
     first_arrival = pieces[0][0]
     assert first_arrival < upstream["finished_at"] - 0.3, "the first chunk waited for the last"
     data = sse_data("".join(p for _, p in pieces))
@@ -558,7 +566,7 @@ async def test_text_that_only_starts_like_a_key_is_kept_and_still_streams_early(
 
     response, pieces = await browser.stream()
 
-    (upstream,) = llm_stub.state.requests()
+    upstream = await finished_upstream(llm_stub)
     assert pieces[0][0] < upstream["finished_at"] - 0.3, "the first chunk waited for the last"
     assert content_of(sse_data("".join(p for _, p in pieces))) == text
 
