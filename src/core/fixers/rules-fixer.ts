@@ -41,17 +41,10 @@ export class RulesFixer implements IFixer {
         !rule.lastResort === !request.lastResort &&
         (!rule.onFailureOnly || explainsFailure(rule, request.failure))
     );
-    return this._propose(request, await this._withVersions(request), rules);
-  }
-
-  private async _propose(
-    request: IFixRequest,
-    environment: IScanEnvironment,
-    rules: readonly IRule[]
-  ): Promise<IProposal | null> {
     if (rules.length === 0) {
       return null;
     }
+    const environment = await this._withVersions(request);
     let matches = scanSource(request.source, rules, environment);
     if (request.probe && matches.some(m => m.question && !m.edits.length)) {
       matches = await answerQuestions(matches, request.probe);

@@ -173,8 +173,9 @@ export interface IRule {
    */
   onFailureOnly?: boolean;
   /**
-   * Proposed only where no other rule rewrites the target: the fix of last resort for a
-   * failure the rules that know its cause could not repair.
+   * A fix of last resort, which gives up on the code rather than repairing it: asked only
+   * about the cell that failed, once no other rule and no language model has a fix
+   * (IFixRequest.lastResort).
    */
   lastResort?: boolean;
   /**
