@@ -14,6 +14,7 @@ import {
 } from './syntax';
 import type {
   FixKind,
+  IBinding,
   IRule,
   IRuleContext,
   IRuleMatch,
@@ -65,6 +66,24 @@ export function matchAt(
   note?: string
 ): IRuleMatch {
   return { ruleId, from: node.from, to: node.to, edits, note };
+}
+
+/**
+ * The edits that make a call go through a helper the notebook defines where it is first
+ * needed: `helper`'s name in place of `node` (the callee, or a function passed on), and
+ * the call's argument `index` gone (the keyword the helper stands for).
+ */
+export function throughHelper(
+  context: IRuleContext,
+  call: SyntaxNode,
+  node: { from: number; to: number },
+  helper: IBinding,
+  index: number
+): ITextEdit[] {
+  return [
+    { from: node.from, to: node.to, insert: helper.name, needs: [helper] },
+    removeArgument(context, call, index)
+  ];
 }
 
 /**

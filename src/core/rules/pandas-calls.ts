@@ -1,11 +1,10 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule, matchAt } from './builders';
+import { defineRule, matchAt, throughHelper } from './builders';
 import { PANDAS_SETUP, pandasNotes } from './pandas-api';
 import {
   argsOf,
   calleeOf,
   dottedName,
-  removeArgument,
   resolve,
   spellModule,
   stringValue,
@@ -632,15 +631,11 @@ namespace Private {
       index: number
     ) => {
       const helper = unchangedHelper(converter, callee);
-      return matchAt('pandas.errors-ignore', call, [
-        {
-          from: converted.from,
-          to: converted.to,
-          insert: helper.name,
-          needs: [helper]
-        },
-        removeArgument(context, call, index)
-      ]);
+      return matchAt(
+        'pandas.errors-ignore',
+        call,
+        throughHelper(context, call, converted, helper, index)
+      );
     };
     const called = pandasCalls(context, CONVERTERS).flatMap(
       ({ call, name, dotted, args }) => {

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '@lezer/common';
-import { callsOf, defineRule, matchAt } from './builders';
+import { callsOf, defineRule, matchAt, throughHelper } from './builders';
 import { spellName } from './bindings';
 import { sklearnInfo as info } from './sklearn-info';
 import {
@@ -90,6 +90,23 @@ const REFITTED = [
   'MultiTaskElasticNet'
 ];
 
+// The lines both subclasses' fit share, after `import numpy`: the features centred and
+// divided by their norms (a frame stays one), then the coefficients of `fitted` given
+// back in the features' units.
+const NORMALIZE = [
+  "        X = X if hasattr(X, 'mean') else numpy.asarray(X, dtype=float)",
+  '        mean = X.mean(axis=0)',
+  '        norm = ((X - mean) ** 2).sum(axis=0) ** 0.5',
+  '        norm[norm == 0] = 1'
+];
+const giveBack = (fitted: string) => [
+  '        mean, norm = numpy.asarray(mean), numpy.asarray(norm)',
+  `        self.coef_ = ${fitted}.coef_ / norm`,
+  `        self.intercept_ = ${fitted}.intercept_ - self.coef_ @ mean`,
+  '        return self',
+  ''
+];
+
 /** The subclass that fits `model` (spelled `base` in the notebook) as normalize=True did. */
 function refitHelper(model: string, base: string): IBinding {
   const name = `Normalized${model}`;
@@ -104,16 +121,9 @@ function refitHelper(model: string, base: string): IBinding {
       "    # divided by their norms, the coefficients given back in the features' units",
       '    def fit(self, X, y, *args, **kwargs):',
       '        import numpy',
-      "        X = X if hasattr(X, 'mean') else numpy.asarray(X, dtype=float)",
-      '        mean = X.mean(axis=0)',
-      '        norm = ((X - mean) ** 2).sum(axis=0) ** 0.5',
-      '        norm[norm == 0] = 1',
+      ...NORMALIZE,
       '        super().fit((X - mean) / norm, y, *args, **kwargs)',
-      '        mean, norm = numpy.asarray(mean), numpy.asarray(norm)',
-      '        self.coef_ = self.coef_ / norm',
-      '        self.intercept_ = self.intercept_ - self.coef_ @ mean',
-      '        return self',
-      ''
+      ...giveBack('self')
     ].join('\n')
   };
 }
@@ -139,10 +149,7 @@ function lassoCVHelper(name: string, base: string): string {
     '    def fit(self, X, y, *args, **kwargs):',
     '        import numpy',
     '        from sklearn.linear_model import Lasso',
-    "        X = X if hasattr(X, 'mean') else numpy.asarray(X, dtype=float)",
-    '        mean = X.mean(axis=0)',
-    '        norm = ((X - mean) ** 2).sum(axis=0) ** 0.5',
-    '        norm[norm == 0] = 1',
+    ...NORMALIZE,
     '        normalized = numpy.asarray((X - mean) / norm)',
     '        alphas = self.alphas',
     '        if isinstance(alphas, int):',
@@ -155,11 +162,7 @@ function lassoCVHelper(name: string, base: string): string {
     "        shared = set(Lasso().get_params()) - {'precompute'}",
     '        final = Lasso(**{k: v for k, v in self.get_params().items() if k in shared})',
     '        final.set_params(alpha=self.alpha_).fit(normalized, y)',
-    '        mean, norm = numpy.asarray(mean), numpy.asarray(norm)',
-    '        self.coef_ = final.coef_ / norm',
-    '        self.intercept_ = final.intercept_ - self.coef_ @ mean',
-    '        return self',
-    ''
+    ...giveBack('final')
   ].join('\n');
 }
 
@@ -536,15 +539,11 @@ const normalizeRefit = defineRule(
       }
       const helper = refitHelper(callee.name, textOf(context, callee.node));
       return [
-        matchAt('sklearn.normalize-refit', args[index], [
-          removeArgument(context, call, index),
-          {
-            from: callee.node.from,
-            to: callee.node.to,
-            insert: helper.name,
-            needs: [helper]
-          }
-        ])
+        matchAt(
+          'sklearn.normalize-refit',
+          args[index],
+          throughHelper(context, call, callee.node, helper, index)
+        )
       ];
     }),
   ['normalize']
