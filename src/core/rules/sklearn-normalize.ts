@@ -75,7 +75,8 @@ const GRID = new Set(['alphas', 'Cs']);
  * the whole of its X once (RidgeCV too, for its leave-one-out search, with no `cv`), so
  * a fixed penalty and a grid of alphas keep their scale. LassoCV normalized each fold's
  * training part for its path, and the whole of X for its grid and its final fit; one in
- * the notebook's own pipeline keeps the pipeline rule's scaler. Before 1.2 alpha came
+ * the notebook's own pipeline keeps the pipeline rule's scaler while its alphas come from
+ * the data (a given grid is on the normalized scale, which only the subclass keeps). Before 1.2 alpha came
  * first, as now (eps for LassoCV): one positional argument is that.
  */
 const REFITTED = [
@@ -175,7 +176,9 @@ function refits(
 ): boolean {
   return (
     REFITTED.includes(name) &&
-    (name !== 'LassoCV' || !step) &&
+    (name !== 'LassoCV' ||
+      !step ||
+      args.some(arg => GRID.has(arg.name ?? ''))) &&
     value('normalize') === 'True' &&
     value('fit_intercept') !== 'False' &&
     !args.some(arg => arg.star) &&
@@ -514,6 +517,12 @@ const normalizeRefit = defineRule(
         before:
           'from sklearn.linear_model import LassoCV\nsearch = LassoCV(cv=3, max_iter=10000, normalize=True).fit(X, y)\nprint(round(search.alpha_, 4), (search.coef_ != 0).sum())',
         after: `from sklearn.linear_model import LassoCV\n${refitHelper('LassoCV', 'LassoCV').statement}\nsearch = NormalizedLassoCV(cv=3, max_iter=10000).fit(X, y)\nprint(round(search.alpha_, 4), (search.coef_ != 0).sum())`
+      },
+      {
+        setup: DIABETES,
+        before:
+          "from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import Pipeline\nfrom sklearn.preprocessing import StandardScaler\nmodel = Pipeline([('sc', StandardScaler()), ('lasso', LassoCV(alphas=[0.001, 0.01, 0.1], cv=3, normalize=True))]).fit(X, y)\nprint(model[-1].alpha_, round(model.score(X, y), 4))",
+        after: `from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import Pipeline\nfrom sklearn.preprocessing import StandardScaler\n${refitHelper('LassoCV', 'LassoCV').statement}\nmodel = Pipeline([('sc', StandardScaler()), ('lasso', NormalizedLassoCV(alphas=[0.001, 0.01, 0.1], cv=3))]).fit(X, y)\nprint(model[-1].alpha_, round(model.score(X, y), 4))`
       }
     ]
   },

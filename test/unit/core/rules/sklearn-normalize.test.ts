@@ -186,6 +186,19 @@ describe('normalize=True on linear models', () => {
     }
   });
 
+  it("fits a pipeline's LassoCV with its own grid of alphas with the subclass", () => {
+    const source =
+      "from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import Pipeline\nfrom sklearn.preprocessing import StandardScaler\nm = Pipeline([('sc', StandardScaler()), ('lasso', LassoCV(alphas=grid, normalize=True))])";
+    // The grid is on the normalized scale: a scaler before the model would not keep it.
+    assert.deepEqual(matchesIn(rule, source), []);
+    const fixed = proposeRewrite(source, matchesIn(refit, source))?.source;
+    assert.match(fixed ?? '', /\nclass NormalizedLassoCV\(LassoCV\):\n/);
+    assert.match(
+      fixed ?? '',
+      /\('lasso', NormalizedLassoCV\(alphas=grid\)\)\]\)$/
+    );
+  });
+
   it('leaves the subclass out where it would not fit as the model did', () => {
     for (const source of [
       'from sklearn.linear_model import Ridge\nm = Ridge(alpha=2, normalize=flag)',
