@@ -69,6 +69,8 @@ const NOTE_MODEL =
   'A cell reads more of this model than a pipeline has (its coef_, its parameters): put a StandardScaler(with_mean=False) before it by hand.';
 // A CV variant given its own grid of alphas: that grid is on the old scale.
 const GRID = new Set(['alphas', 'Cs']);
+const ownGrid = (args: ReturnType<typeof argsOf>) =>
+  args.some(arg => GRID.has(arg.name ?? ''));
 /**
  * Models a subclass fits as `normalize=True` did: on the features centred and divided by
  * their norms, the coefficients given back in the features' units. Each fit normalized
@@ -76,8 +78,8 @@ const GRID = new Set(['alphas', 'Cs']);
  * a fixed penalty and a grid of alphas keep their scale. LassoCV normalized each fold's
  * training part for its path, and the whole of X for its grid and its final fit; one in
  * the notebook's own pipeline keeps the pipeline rule's scaler while its alphas come from
- * the data (a given grid is on the normalized scale, which only the subclass keeps). Before 1.2 alpha came
- * first, as now (eps for LassoCV): one positional argument is that.
+ * the data (a given grid is on the normalized scale, which only the subclass keeps).
+ * Before 1.2 alpha came first, as now (eps for LassoCV): one positional argument is that.
  */
 const REFITTED = [
   'LassoCV',
@@ -176,9 +178,7 @@ function refits(
 ): boolean {
   return (
     REFITTED.includes(name) &&
-    (name !== 'LassoCV' ||
-      !step ||
-      args.some(arg => GRID.has(arg.name ?? ''))) &&
+    (name !== 'LassoCV' || !step || ownGrid(args)) &&
     value('normalize') === 'True' &&
     value('fit_intercept') !== 'False' &&
     !args.some(arg => arg.star) &&
@@ -384,16 +384,13 @@ const normalize = defineRule(
         return [matchAt(id, args[index], [drop])];
       }
       const name = calleeOf(context, call)?.name ?? '';
-      if (refits(name, args, value, stepOf(context, call) !== null)) {
+      const step = stepOf(context, call);
+      if (refits(name, args, value, step !== null)) {
         return [];
       }
       // The old positional order put other parameters first: a positional call is left.
       const positional = args.some(arg => !arg.name);
-      if (
-        !SCALE_FREE.includes(name) ||
-        positional ||
-        args.some(arg => GRID.has(arg.name ?? ''))
-      ) {
+      if (!SCALE_FREE.includes(name) || positional || ownGrid(args)) {
         return [
           matchAt(
             id,
@@ -409,7 +406,6 @@ const normalize = defineRule(
       });
       const scaled = `${scaler.text}(with_mean=False)`;
       const edits: ITextEdit[] = [drop];
-      const step = stepOf(context, call);
       const inPipeline = (): ITextEdit[] | null => {
         if (!step) {
           return null;
