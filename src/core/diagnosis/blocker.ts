@@ -68,8 +68,26 @@ const NO_MODULE = /^No module named '([\w.]+)'/;
 // `` `Import openpyxl` failed.  Use pip, conda, ... to install the openpyxl package.``
 const OPTIONAL_DEPENDENCY =
   /^Missing optional dependency '([\w.-]+)'|^`Import ([\w.-]+)` failed/;
-// matplotlib with `text.usetex` on a machine without LaTeX.
-const NO_LATEX = /latex could not be found|Failed to process string with tex/i;
+// Programs outside Python that matplotlib runs, known by the RuntimeError it raises without
+// them: LaTeX for `text.usetex`, a movie writer for animations as video (`to_html5_video`,
+// `save('a.mp4')`).
+const PROGRAMS: readonly {
+  message: RegExp;
+  program: (match: RegExpExecArray) => string;
+  for: string;
+}[] = [
+  {
+    message: /latex could not be found|Failed to process string with tex/i,
+    program: () => 'LaTeX',
+    for: "matplotlib's text.usetex"
+  },
+  {
+    message: /^Requested MovieWriter \((\w+)\) not available/,
+    program: ([, writer]) =>
+      ({ ffmpeg: 'FFmpeg', imagemagick: 'ImageMagick' })[writer] ?? writer,
+    for: "matplotlib's animations as video"
+  }
+];
 const NETWORK_ERRORS = new Set([
   'URLError',
   'HTTPError',
@@ -132,12 +150,11 @@ export function blockerOf(
     const name = optional[1] ?? optional[2];
     return { kind: 'install', module: name, package: name };
   }
-  if (ename === 'RuntimeError' && NO_LATEX.test(evalue)) {
-    return {
-      kind: 'program',
-      program: 'LaTeX',
-      for: "matplotlib's text.usetex"
-    };
+  for (const known of ename === 'RuntimeError' ? PROGRAMS : []) {
+    const match = known.message.exec(evalue);
+    if (match) {
+      return { kind: 'program', program: known.program(match), for: known.for };
+    }
   }
   const missing = NO_MODULE.exec(evalue)?.[1];
   if ((ename === 'ModuleNotFoundError' || ename === 'ImportError') && missing) {

@@ -247,12 +247,19 @@ namespace Private {
     switch (content.status) {
       case 'ok':
         return Private.shownError(result('ok', count));
-      case 'error':
-        return result('error', count, {
+      case 'error': {
+        const failed = result('error', count, {
           ename: content.ename,
           evalue: content.evalue,
           traceback: content.traceback
         });
+        // An exception a display formatter raised after the code ran (a `_repr_html_` that
+        // fails) is no longer current when IPython replies: the reply says `NoneType: None`,
+        // and the cell shows the exception itself.
+        return content.ename === 'NoneType'
+          ? Private.shownError(failed)
+          : failed;
+      }
       default:
         // 'abort' (older kernels) and 'aborted'
         return result('aborted', count);
@@ -260,22 +267,22 @@ namespace Private {
   }
 
   /**
-   * An ok reply whose cell still showed an exception is a failure, as the user sees it: a
-   * figure that fails to draw raises in the inline backend's post-run hook, after the reply's
-   * status was settled.
+   * The exception the cell showed, when it showed one. An ok reply whose cell still showed an
+   * exception is a failure, as the user sees it: a figure that fails to draw raises in the
+   * inline backend's post-run hook, after the reply's status was settled.
    */
-  export function shownError(ok: ICellResult): ICellResult {
-    const shown = ok.outputs.find(
+  export function shownError(result: ICellResult): ICellResult {
+    const shown = result.outputs.find(
       (output): output is nbformat.IError => output.output_type === 'error'
     );
     return shown
       ? {
-          ...ok,
+          ...result,
           status: 'error',
           ename: shown.ename,
           evalue: shown.evalue,
           traceback: shown.traceback
         }
-      : ok;
+      : result;
   }
 }

@@ -116,6 +116,22 @@ describe('KernelExecutor against a real kernel', { timeout: 120_000 }, () => {
     assert.equal(plain.status, 'ok');
   });
 
+  it('names the exception a display formatter raised, as the cell shows it', async () => {
+    // IPython's reply names no exception (`NoneType: None`) when a `_repr_html_` raised.
+    const result = await executor.execute(
+      [
+        'class Chart:',
+        '    def _repr_html_(self):',
+        "        raise RuntimeError('Requested MovieWriter (ffmpeg) not available')",
+        'Chart()'
+      ].join('\n')
+    );
+    assert.equal(result.status, 'error');
+    assert.equal(result.ename, 'RuntimeError');
+    assert.equal(result.evalue, 'Requested MovieWriter (ffmpeg) not available');
+    assert.match(cleanTraceback(result.traceback ?? []), /_repr_html_/);
+  });
+
   it('treats a warning on stderr as success', async () => {
     const result = await executor.execute(
       "import warnings\nwarnings.warn('this API is deprecated')\nprint('done')"

@@ -69,6 +69,28 @@ describe('blockerOf', () => {
     );
   });
 
+  it("names the program matplotlib's animations need as video", () => {
+    const ffmpeg = blockerOf(
+      error('RuntimeError', 'Requested MovieWriter (ffmpeg) not available'),
+      "rc('animation', html='html5')\nanim"
+    );
+    assert.equal(
+      ffmpeg && blockerText(ffmpeg),
+      "install FFmpeg (for matplotlib's animations as video)"
+    );
+    const magick = blockerOf(
+      error(
+        'RuntimeError',
+        'Requested MovieWriter (imagemagick) not available'
+      ),
+      "anim.save('a.gif', writer='imagemagick')"
+    );
+    assert.equal(
+      magick && blockerText(magick),
+      "install ImageMagick (for matplotlib's animations as video)"
+    );
+  });
+
   it('leaves moved and removed modules to the code', () => {
     for (const name of [
       'sklearn.cross_validation',
