@@ -1,8 +1,9 @@
-import { expect, type IJupyterLabPageFixture, test } from '@jupyterlab/galata';
+import { expect, test } from '@jupyterlab/galata';
 import type { Locator } from '@playwright/test';
 import {
   cellSource,
-  openNotebook,
+  expectBlocked,
+  openInRepository,
   openPanel,
   passThroughRestarts,
   screenshot
@@ -125,64 +126,6 @@ test.describe('Data elsewhere in the repository', () => {
     });
   });
 });
-
-/**
- * Lays out a repository (a README and `files`), opens its notebook of two cells (the second
- * printed a score) and modernizes it: the run ends blocked, saying `verdict`, and the
- * notebook's cells are as they were.
- */
-async function expectBlocked(
-  page: IJupyterLabPageFixture,
-  tmpPath: string,
-  repository: {
-    files: Record<string, string>;
-    notebook: string;
-    sources: string[];
-    verdict: string;
-    screenshot: string;
-  }
-): Promise<void> {
-  const { sources } = repository;
-  await openInRepository(
-    page,
-    tmpPath,
-    repository.files,
-    repository.notebook,
-    sources,
-    ['', 'R2: 0.81\n']
-  );
-  const panel = await openPanel(page);
-  await panel.getByRole('button', { name: 'Modernize' }).click();
-  const verdict = panel.locator('.jp-Modernizer-verdict');
-  await expect(verdict).toHaveAttribute('data-verdict', 'blocked', {
-    timeout: 60_000
-  });
-  await expect(verdict).toHaveText(repository.verdict);
-  await screenshot(page, repository.screenshot);
-  // Nothing was changed in the notebook.
-  expect(await cellSource(page, 0)).toBe(sources[0]);
-  expect(await cellSource(page, 1)).toBe(sources[1]);
-}
-
-/** Lays out a repository (a README and `files`) and opens its notebook of `sources`. */
-async function openInRepository(
-  page: IJupyterLabPageFixture,
-  tmpPath: string,
-  files: Record<string, string>,
-  notebook: string,
-  sources: string[],
-  saved: string[]
-): Promise<void> {
-  await page.contents.uploadContent(
-    '# course\n',
-    'text',
-    `${tmpPath}/README.md`
-  );
-  for (const [path, text] of Object.entries(files)) {
-    await page.contents.uploadContent(text, 'text', `${tmpPath}/${path}`);
-  }
-  await openNotebook(page, `${tmpPath}/${notebook}`, sources, saved);
-}
 
 /**
  * Waits for the run's first proposal, lets `inspect` look at it, accepts it and waits for
