@@ -31,6 +31,7 @@ import { pandasBehaviourRules } from './pandas-behaviour';
 import { pandasChainedSetitemRules } from './pandas-chained-setitem';
 import { pandasReadOnlyRules } from './pandas-read-only';
 import { pandasAggregateRules } from './pandas-aggregate';
+import { pandasMatmulRule } from './pandas-matmul';
 import { sklearnModuleRules } from './sklearn-modules';
 import { sklearnPrivateRules } from './sklearn-private';
 import { joblibRules } from './joblib';
@@ -114,6 +115,7 @@ export const allRules: readonly IRule[] = [
   ...pandasChainedSetitemRules,
   ...pandasReadOnlyRules,
   ...pandasAggregateRules,
+  pandasMatmulRule,
   ...sklearnModuleRules,
   ...sklearnPrivateRules,
   ...joblibRules,
