@@ -74,8 +74,9 @@ const ownGrid = (args: ReturnType<typeof argsOf>) =>
 /**
  * Models a subclass fits as `normalize=True` did: on the features centred and divided by
  * their norms, the coefficients given back in the features' units. Each fit normalized
- * the whole of its X once (RidgeCV too, for its leave-one-out search, with no `cv`), so
- * a fixed penalty and a grid of alphas keep their scale. LassoCV normalized each fold's
+ * the whole of its X once (RidgeCV too, for its leave-one-out search, with no `cv`; with
+ * one, each fold's Ridge normalized its own part), so a fixed penalty and a grid of alphas
+ * keep their scale. LassoCV normalized each fold's
  * training part for its path, and the whole of X for its grid and its final fit; one in
  * the notebook's own pipeline keeps the pipeline rule's scaler while its alphas come from
  * the data (a given grid is on the normalized scale, which only the subclass keeps).
@@ -110,11 +111,22 @@ const giveBack = (fitted: string) => [
   ''
 ];
 
+/** The lines that fit `self` (a subclass of the model) on normalized features. */
+const refitSelf = (indent: string) =>
+  [
+    ...NORMALIZE,
+    '        super().fit((X - mean) / norm, y, *args, **kwargs)',
+    ...giveBack('self')
+  ].map(line => (line ? indent + line : line));
+
 /** The subclass that fits `model` (spelled `base` in the notebook) as normalize=True did. */
 function refitHelper(model: string, base: string): IBinding {
   const name = `Normalized${model}`;
   if (model === 'LassoCV') {
     return { name, statement: lassoCVHelper(name, base) };
+  }
+  if (model === 'RidgeCV') {
+    return { name, statement: ridgeCVHelper(name, base) };
   }
   return {
     name,
@@ -124,9 +136,7 @@ function refitHelper(model: string, base: string): IBinding {
       "    # divided by their norms, the coefficients given back in the features' units",
       '    def fit(self, X, y, *args, **kwargs):',
       '        import numpy',
-      ...NORMALIZE,
-      '        super().fit((X - mean) / norm, y, *args, **kwargs)',
-      ...giveBack('self')
+      ...refitSelf('')
     ].join('\n')
   };
 }
@@ -169,6 +179,38 @@ function lassoCVHelper(name: string, base: string): string {
   ].join('\n');
 }
 
+/**
+ * RidgeCV's subclass. Without `cv` its leave-one-out search normalized the whole of X once;
+ * with `cv` it was a grid search of Ridge(normalize=True), each fold's training part
+ * normalized on its own and the best alpha refitted on the whole.
+ */
+function ridgeCVHelper(name: string, base: string): string {
+  return [
+    `class ${name}(${base}):`,
+    '    # normalize=True, removed in scikit-learn 1.2: fitted on the features centred and divided',
+    "    # by their norms, the coefficients given back in the features' units; with `cv`, each",
+    "    # fold's Ridge and the best one refitted so, as its grid search did",
+    '    def fit(self, X, y, *args, **kwargs):',
+    '        import numpy',
+    '        if self.cv is None:',
+    ...refitSelf('    ').slice(0, -1),
+    '        from sklearn.linear_model import Ridge',
+    '        from sklearn.model_selection import GridSearchCV',
+    '',
+    '        class NormalizedRidge(Ridge):',
+    '            def fit(self, X, y, *args, **kwargs):',
+    ...refitSelf('        '),
+    "        grid = {'alpha': self.alphas}",
+    '        search = GridSearchCV(NormalizedRidge(fit_intercept=self.fit_intercept), grid, cv=self.cv, scoring=self.scoring)',
+    '        best = search.fit(X, y, *args, **kwargs).best_estimator_',
+    '        self.alpha_, self.best_score_ = best.alpha, search.best_score_',
+    '        self.coef_, self.intercept_ = best.coef_, best.intercept_',
+    '        self.n_features_in_ = best.n_features_in_',
+    '        return self',
+    ''
+  ].join('\n');
+}
+
 /** Whether the refit subclass gives the model's `normalize=True` fit again. */
 function refits(
   name: string,
@@ -182,8 +224,7 @@ function refits(
     value('normalize') === 'True' &&
     value('fit_intercept') !== 'False' &&
     !args.some(arg => arg.star) &&
-    args.filter(arg => !arg.name).length <= 1 &&
-    (name !== 'RidgeCV' || [undefined, 'None'].includes(value('cv')))
+    args.filter(arg => !arg.name).length <= 1
   );
 }
 
@@ -513,6 +554,12 @@ const normalizeRefit = defineRule(
         before:
           'from sklearn.linear_model import LassoCV\nsearch = LassoCV(cv=3, max_iter=10000, normalize=True).fit(X, y)\nprint(round(search.alpha_, 4), (search.coef_ != 0).sum())',
         after: `from sklearn.linear_model import LassoCV\n${refitHelper('LassoCV', 'LassoCV').statement}\nsearch = NormalizedLassoCV(cv=3, max_iter=10000).fit(X, y)\nprint(round(search.alpha_, 4), (search.coef_ != 0).sum())`
+      },
+      {
+        setup: DIABETES,
+        before:
+          'from sklearn.linear_model import RidgeCV\nsearch = RidgeCV(alphas=[0.001, 0.01, 0.1, 1.0], cv=3, normalize=True).fit(X[:300], y[:300])\nprint(search.alpha_, round(search.best_score_, 4), search.coef_[:3].round(1), round(search.score(X[300:], y[300:]), 4))',
+        after: `from sklearn.linear_model import RidgeCV\n${refitHelper('RidgeCV', 'RidgeCV').statement}\nsearch = NormalizedRidgeCV(alphas=[0.001, 0.01, 0.1, 1.0], cv=3).fit(X[:300], y[:300])\nprint(search.alpha_, round(search.best_score_, 4), search.coef_[:3].round(1), round(search.score(X[300:], y[300:]), 4))`
       },
       {
         setup: DIABETES,

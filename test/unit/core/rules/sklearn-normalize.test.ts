@@ -123,15 +123,12 @@ describe('normalize=True on linear models', () => {
     );
   });
 
-  it('only points at a CV search over its own folds or a positional call', () => {
-    for (const source of [
-      'from sklearn.linear_model import RidgeCV\nm = RidgeCV(alphas=[0.1, 1], cv=5, normalize=True)',
-      'from sklearn.linear_model import LassoCV\nm = LassoCV(0.001, 50, normalize=True)'
-    ]) {
-      const matches = matchesIn(rule, source);
-      assert.equal(matches.length, 1, source);
-      assert.deepEqual(matches[0].edits, [], source);
-    }
+  it('only points at a positional call', () => {
+    const source =
+      'from sklearn.linear_model import LassoCV\nm = LassoCV(0.001, 50, normalize=True)';
+    const matches = matchesIn(rule, source);
+    assert.equal(matches.length, 1);
+    assert.deepEqual(matches[0].edits, []);
   });
 
   it('fits a fixed penalty again with a subclass, defined once before it is first needed', () => {
@@ -186,6 +183,22 @@ describe('normalize=True on linear models', () => {
     }
   });
 
+  it("searches RidgeCV's own folds with a Ridge that normalizes each one's part", () => {
+    const source =
+      'from sklearn import linear_model\nsearch = linear_model.RidgeCV(alphas=grid, cv=5, normalize=True)';
+    assert.deepEqual(matchesIn(rule, source), []);
+    const fixed = proposeRewrite(source, matchesIn(refit, source))?.source;
+    assert.match(
+      fixed ?? '',
+      /^from sklearn import linear_model\nclass NormalizedRidgeCV\(linear_model\.RidgeCV\):\n/
+    );
+    assert.match(fixed ?? '', /\n {8}class NormalizedRidge\(Ridge\):\n/);
+    assert.match(
+      fixed ?? '',
+      /\nsearch = NormalizedRidgeCV\(alphas=grid, cv=5\)$/
+    );
+  });
+
   it("fits a pipeline's LassoCV with its own grid of alphas with the subclass", () => {
     const source =
       "from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import Pipeline\nfrom sklearn.preprocessing import StandardScaler\nm = Pipeline([('sc', StandardScaler()), ('lasso', LassoCV(alphas=grid, normalize=True))])";
@@ -204,7 +217,6 @@ describe('normalize=True on linear models', () => {
       'from sklearn.linear_model import Ridge\nm = Ridge(alpha=2, normalize=flag)',
       'from sklearn.linear_model import Ridge\nm = Ridge(2, True, normalize=True)',
       'from sklearn.linear_model import Ridge\nm = Ridge(**params, normalize=True)',
-      'from sklearn.linear_model import RidgeCV\nm = RidgeCV(cv=5, normalize=True)',
       'from sklearn.linear_model import LassoCV\nfrom sklearn.pipeline import make_pipeline\nm = make_pipeline(LassoCV(normalize=True))',
       'from mylib import Ridge\nm = Ridge(normalize=True)'
     ]) {
