@@ -26,6 +26,8 @@ export const pandasMatmulRule: IRule = defineRule(
       '`np.matmul` of a frame or series matches labels since pandas 1.2 (it multiplied by place before): multiply the operands as arrays.',
     link: pandasNotes('1.2.1'),
     raises: { ename: 'ValueError', message: /matrices are not aligned/ },
+    // Any product of arrays has its shape: only the refusal says it meets frames.
+    onFailureOnly: true,
     examples: [
       {
         setup:

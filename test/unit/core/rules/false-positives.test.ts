@@ -29,6 +29,12 @@ describe('look-alikes of eroded code are left alone', () => {
     );
     assert.deepEqual(ruleIds('long = 3\nprint(long + 1)'), []);
   });
+  it("numpy's matrix products, which meet frames only where one refuses", () => {
+    assert.deepEqual(
+      ruleIds('Q = np.matmul(A, np.matmul(B, C))', 'import numpy as np'),
+      []
+    );
+  });
   it('print calls, including with a space before the parenthesis', () => {
     assert.deepEqual(ruleIds('print("a")\nprint ("b")\nprint(1, end="")'), []);
   });
