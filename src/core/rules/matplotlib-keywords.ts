@@ -1,11 +1,18 @@
+import type { SyntaxNode } from '@lezer/common';
 import { defineRule } from './builders';
 import { onPlottingCall, removeArguments } from './matplotlib-calls';
 import {
   MATPLOTLIB_SETUP as SETUP,
   matplotlibNotes as notes
 } from './matplotlib-info';
-import { argsOf, calleeOf, textOf } from './syntax';
-import type { IRule } from './types';
+import {
+  argsOf,
+  calleeOf,
+  removeArgument,
+  textOf,
+  type IArgument
+} from './syntax';
+import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 // The keyword each bar function's positions had before matplotlib 2.0 named them, and now.
 const POSITION: Record<string, readonly [string, string]> = {
@@ -214,8 +221,132 @@ const tickLabelCount = defineRule(
 );
 
 /** Keywords of matplotlib plotting calls that were renamed or never taken. */
+// The axis each log-scale function sets, for its keywords spelled with the axis until 3.3.
+const LOG_AXES: Record<string, 'x' | 'y'> = {
+  set_xscale: 'x',
+  xscale: 'x',
+  semilogx: 'x',
+  set_yscale: 'y',
+  yscale: 'y',
+  semilogy: 'y'
+};
+// The keywords of the log scale that named their axis (`basex`), without it since 3.3.
+const LOG_KEYWORDS = ['base', 'subs', 'nonpos'];
+const axisFree = (keyword: string) =>
+  keyword.startsWith('nonpos') ? 'nonpositive' : keyword.slice(0, -1);
+
+/**
+ * `loglog(..., basex=4, basey=4)`: one axis-free keyword for each pair the two axes gave the
+ * same value; none where a pair differs or has one side only (one keyword now sets both).
+ */
+function loglogBoth(
+  context: IRuleContext,
+  call: SyntaxNode,
+  old: IArgument[]
+): IRuleMatch[] {
+  const args = argsOf(context, call);
+  const value = (arg: IArgument) =>
+    context.source.slice(arg.valueFrom, arg.valueTo).trim();
+  const edits: ITextEdit[] = [];
+  for (const keyword of LOG_KEYWORDS) {
+    const [first, second] = old.filter(arg => arg.name!.startsWith(keyword));
+    if (!first) {
+      continue;
+    }
+    if (
+      !second ||
+      first.name === second.name ||
+      value(first) !== value(second)
+    ) {
+      return [];
+    }
+    edits.push(
+      {
+        from: first.from,
+        to: first.from + first.name!.length,
+        insert: axisFree(first.name!)
+      },
+      removeArgument(
+        context,
+        call,
+        args.findIndex(arg => arg.from === second.from)
+      )
+    );
+  }
+  return onPlottingCall(context, 'matplotlib.log-scale-keywords', call, edits);
+}
+
+/**
+ * `ax.set_xscale('log', basex=2)`, `plt.semilogy(y, basey=2)`: matplotlib 3.3 named the log
+ * scale's keywords without their axis (`base`, `subs`, `nonpositive`) and 3.5 removed the
+ * old names. Each function sets one axis, so the keyword is the same setting renamed.
+ * `loglog` sets both with one `base`: it is renamed only where both axes had the same.
+ */
+const logScaleKeywords = defineRule(
+  {
+    id: 'matplotlib.log-scale-keywords',
+    distribution: 'matplotlib',
+    since: '3.5.0',
+    summary:
+      "The log scale's `basex`, `subsx` and `nonposx` (and their `y` forms) are `base`, `subs` and `nonpositive` since matplotlib 3.3, and the old names were removed in 3.5.",
+    link: notes('3.3.0'),
+    raises: {
+      ename: 'TypeError',
+      message: /unexpected keyword argument '(base|subs|nonpos)[xy]'/
+    },
+    needs: ['basex', 'basey', 'subsx', 'subsy', 'nonposx', 'nonposy'],
+    examples: [
+      {
+        setup: `${SETUP}\nfig, ax = plt.subplots()`,
+        before:
+          "ax.set_xscale('log', basex=2)\nplt.semilogy([1, 8, 64], basey = 2, nonposy='clip')\nprint(ax.xaxis.get_transform().base, ax.yaxis.get_transform().base)",
+        after:
+          "ax.set_xscale('log', base=2)\nplt.semilogy([1, 8, 64], base = 2, nonpositive='clip')\nprint(ax.xaxis.get_transform().base, ax.yaxis.get_transform().base)",
+        answer: 'True'
+      },
+      {
+        setup: SETUP,
+        before:
+          'plt.loglog([1, 4, 16], [1, 4, 16], basex=4, basey=4)\nprint(plt.gca().xaxis.get_transform().base, plt.gca().yaxis.get_transform().base)',
+        after:
+          'plt.loglog([1, 4, 16], [1, 4, 16], base=4)\nprint(plt.gca().xaxis.get_transform().base, plt.gca().yaxis.get_transform().base)'
+      }
+    ]
+  },
+  context =>
+    context.nodes('CallExpression').flatMap(call => {
+      const name = calleeOf(context, call)?.name ?? '';
+      const axis = LOG_AXES[name];
+      const args = argsOf(context, call);
+      const spelled = (arg: (typeof args)[number]) =>
+        LOG_KEYWORDS.some(k => arg.name === `${k}x` || arg.name === `${k}y`);
+      const old = args.filter(spelled);
+      if (old.length === 0 || (!axis && name !== 'loglog')) {
+        return [];
+      }
+      if (axis) {
+        // The other axis' keyword was never this function's: it failed then too.
+        if (old.some(arg => !arg.name!.endsWith(axis))) {
+          return [];
+        }
+        return onPlottingCall(
+          context,
+          'matplotlib.log-scale-keywords',
+          call,
+          old.map(arg => ({
+            from: arg.from,
+            to: arg.from + arg.name!.length,
+            insert: axisFree(arg.name!)
+          }))
+        );
+      }
+      return loglogBoth(context, call, old);
+    })
+);
+
 export const matplotlibKeywordRules: IRule[] = [
   barPosition,
   clabelIgnored,
-  tickLabelCount
+  tickLabelCount,
+  logScaleKeywords
 ];

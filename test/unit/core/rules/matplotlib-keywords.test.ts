@@ -105,3 +105,46 @@ describe('tick labels of another count than the fixed ticks', () => {
     }
   });
 });
+
+describe("the log scale's keywords named with their axis", () => {
+  it('are the axis-free keywords of the one axis each function sets', () => {
+    assert.equal(
+      rewrite(
+        "fig, ax = plt.subplots()\nax.set_xscale('log', basex = 2, subsx=[2, 5])\nax.set_yscale('log', nonposy='clip')"
+      ),
+      "fig, ax = plt.subplots()\nax.set_xscale('log', base = 2, subs=[2, 5])\nax.set_yscale('log', nonpositive='clip')"
+    );
+    assert.equal(
+      rewrite(
+        "plt.semilogy(s, 'bx', basey=2, label='s')\nplt.xscale('log', basex=10)"
+      ),
+      "plt.semilogy(s, 'bx', base=2, label='s')\nplt.xscale('log', base=10)"
+    );
+    assert.equal(
+      rewrite('def draw(axes):\n    axes.semilogx(t, y, basex=2)', 'True'),
+      'def draw(axes):\n    axes.semilogx(t, y, base=2)'
+    );
+  });
+
+  it('gives loglog one keyword where both axes had the same, and leaves it where they differ', () => {
+    assert.equal(
+      rewrite(
+        "plt.loglog(n, t, basey=2, basex=2, nonposx='mask', nonposy='mask')"
+      ),
+      "plt.loglog(n, t, base=2, nonpositive='mask')"
+    );
+    for (const cell of [
+      'plt.loglog(n, t, basex=2)',
+      'plt.loglog(n, t, basex=2, basey=10)',
+      'plt.semilogx(t, y, basey=2)',
+      'df.plot(logx=True, basex=2)'
+    ]) {
+      assert.equal(rewrite(cell), cell, cell);
+    }
+  });
+
+  it('leaves objects the kernel says are no Axes', () => {
+    const cell = "scale.set_xscale('log', basex=2)";
+    assert.equal(rewrite(cell, 'False'), cell);
+  });
+});
