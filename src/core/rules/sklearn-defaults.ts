@@ -182,9 +182,23 @@ export const sklearnDefaultRules: IRule[] = [
       'cross_val_predict',
       'GridSearchCV',
       'RandomizedSearchCV',
-      'learning_curve'
+      'learning_curve',
+      // The estimators that search their own folds, which took the same default.
+      'LassoCV',
+      'ElasticNetCV',
+      'LarsCV',
+      'LassoLarsCV',
+      'OrthogonalMatchingPursuitCV',
+      'MultiTaskLassoCV',
+      'MultiTaskElasticNetCV',
+      'LogisticRegressionCV',
+      'RFECV'
     ],
-    module: 'sklearn.model_selection',
+    module: [
+      'sklearn.model_selection',
+      'sklearn.linear_model',
+      'sklearn.feature_selection'
+    ],
     param: 'cv',
     old: '3',
     examples: [
@@ -194,6 +208,14 @@ export const sklearnDefaultRules: IRule[] = [
           'from sklearn.model_selection import cross_val_score\nfrom sklearn.tree import DecisionTreeClassifier\nprint(len(cross_val_score(DecisionTreeClassifier(), X, y)))',
         after:
           'from sklearn.model_selection import cross_val_score\nfrom sklearn.tree import DecisionTreeClassifier\nprint(len(cross_val_score(DecisionTreeClassifier(), X, y, cv=3)))',
+        writtenWith: '3.6.8'
+      },
+      {
+        setup: IRIS,
+        before:
+          'from sklearn.linear_model import LassoCV\nprint(LassoCV().fit(X, y).mse_path_.shape)',
+        after:
+          'from sklearn.linear_model import LassoCV\nprint(LassoCV(cv=3).fit(X, y).mse_path_.shape)',
         writtenWith: '3.6.8'
       }
     ]

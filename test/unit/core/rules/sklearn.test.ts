@@ -703,6 +703,46 @@ describe("a K-fold splitter's old number of folds", () => {
   });
 });
 
+describe("cross-validation's old number of folds", () => {
+  const folds = sklearnDefaultRules.find(r => r.id === 'sklearn.cv-folds')!;
+  const dated = { writtenWith: '3.6.8' };
+
+  it("is pinned on the estimators that search their own folds, as on the search functions'", () => {
+    for (const [imports, call, pinned] of [
+      [
+        'from sklearn.linear_model import LassoCV',
+        'LassoCV(alphas=alphas, random_state=0)',
+        'LassoCV(alphas=alphas, random_state=0, cv=3)'
+      ],
+      [
+        'from sklearn import linear_model',
+        'linear_model.LogisticRegressionCV(Cs=10)',
+        'linear_model.LogisticRegressionCV(Cs=10, cv=3)'
+      ],
+      [
+        'from sklearn.feature_selection import RFECV',
+        'RFECV(svc, step=1)',
+        'RFECV(svc, step=1, cv=3)'
+      ]
+    ]) {
+      const source = `${imports}\n${call}`;
+      assert.equal(
+        proposeRewrite(source, matchesIn(folds, source, dated))?.source,
+        `${imports}\n${pinned}`
+      );
+    }
+  });
+
+  it("is left where the call sets it, and on another library's estimator", () => {
+    for (const kept of [
+      'from sklearn.linear_model import ElasticNetCV\nElasticNetCV(cv=10)',
+      'from mylib import LassoCV\nLassoCV()'
+    ]) {
+      assert.deepEqual(matchesIn(folds, kept, dated), [], kept);
+    }
+  });
+});
+
 describe("LinearRegression's old least-squares cutoff", () => {
   const tol = sklearnDefaultRules.find(
     r => r.id === 'sklearn.linear-regression-tol'
