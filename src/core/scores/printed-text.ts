@@ -73,6 +73,9 @@ namespace Private {
   /** A parameter assignment right before the number: `k = 3`, `max_depth=3`. */
   const PARAMETER = /[A-Za-z_]\w*\s*=\s*$/;
 
+  /** A printed dict's key right before the number: `'max_iter': 9`, `"f1": 0.8`. */
+  const DICT_KEY = /(['"])([^'"]*)\1\s*:\s*$/;
+
   export const REPORT_HEADER =
     /^\s*precision\s+recall\s+f1-score\s+support\s*$/;
   /** A class, average or accuracy row: a name, then 2 to 4 numbers. */
@@ -146,6 +149,12 @@ namespace Private {
     segment: string,
     label: string
   ): IMetricSpec | undefined {
+    // In a printed dict the number is its own key's value (`{'loss': 'hinge', 'max_iter':
+    // 9}` prints no loss): a score where that key names a metric.
+    const key = DICT_KEY.exec(segment);
+    if (key) {
+      return metricInLabel(key[2]);
+    }
     const spec = metricInLabel(label);
     if (!spec || SPREAD.test(segment)) {
       return undefined;

@@ -284,6 +284,16 @@ describe('extractScores: what is not a score', () => {
     assert.deepEqual(found(scores), ['accuracy=0.9', 'accuracy=0.81']);
   });
 
+  it("a printed dict's values, each its own key's", () => {
+    const scores = scoresOf(
+      "print(search.best_params_)\nprint({'n_estimators': 100, 'accuracy': accuracy_score(y, p), 'f1': f1_score(y, p)})",
+      stdout(
+        "{'alpha': 0.000325, 'loss': 'squared_hinge', 'max_iter': 9}\n{'n_estimators': 100, 'accuracy': 0.91, \"f1\": 0.88}\n"
+      )
+    );
+    assert.deepEqual(found(scores), ['accuracy=0.91', 'f1=0.88']);
+  });
+
   it('markdown cells are prose, not code', () => {
     const scores = extractScores([
       {
