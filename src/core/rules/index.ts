@@ -32,6 +32,7 @@ import { pandasChainedSetitemRules } from './pandas-chained-setitem';
 import { pandasReadOnlyRules } from './pandas-read-only';
 import { pandasAggregateRules } from './pandas-aggregate';
 import { pandasMatmulRule } from './pandas-matmul';
+import { pandasSparseFrameRule } from './pandas-sparse';
 import { sklearnModuleRules } from './sklearn-modules';
 import { sklearnPrivateRules } from './sklearn-private';
 import { joblibRules } from './joblib';
@@ -116,6 +117,7 @@ export const allRules: readonly IRule[] = [
   ...pandasReadOnlyRules,
   ...pandasAggregateRules,
   pandasMatmulRule,
+  pandasSparseFrameRule,
   ...sklearnModuleRules,
   ...sklearnPrivateRules,
   ...joblibRules,
