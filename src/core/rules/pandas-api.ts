@@ -390,6 +390,30 @@ export const pandasApiRules: IRule[] = [
     ]
   }),
   methodRenamed({
+    id: 'pandas.reindex-axis',
+    targets: ['pandas.DataFrame.reindex', 'pandas.Series.reindex'],
+    distribution: 'pandas',
+    since: '1.0.0',
+    summary:
+      '`reindex_axis(labels, axis=...)` was removed in pandas 1.0: it is `reindex(labels, axis=...)`.',
+    link: pandasNotes('1.0.0'),
+    raises: noAttribute('reindex_axis'),
+    attribute: 'reindex_axis',
+    to: 'reindex',
+    // reindex takes its axis, and all after the labels, by keyword only.
+    when: (context, call) =>
+      argsOf(context, call).filter(arg => !arg.name).length <= 1,
+    examples: [
+      {
+        setup: PANDAS_SETUP,
+        before:
+          "print(df.reindex_axis(['b', 'a'], axis=1).columns.tolist(), df.reindex_axis([2, 0]).index.tolist())",
+        after:
+          "print(df.reindex(['b', 'a'], axis=1).columns.tolist(), df.reindex([2, 0]).index.tolist())"
+      }
+    ]
+  }),
+  methodRenamed({
     id: 'pandas.applymap',
     targets: ['pandas.DataFrame.map'],
     distribution: 'pandas',

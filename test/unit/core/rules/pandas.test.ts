@@ -136,6 +136,29 @@ describe('Series.order', () => {
   });
 });
 
+describe('reindex_axis', () => {
+  const rewrite = (cell: string) =>
+    rewriteAfter(
+      pandasApiRules,
+      'pandas.reindex-axis',
+      cell,
+      'import pandas as pd'
+    );
+
+  it('is reindex, its axis given by keyword', () => {
+    assert.equal(
+      rewrite('d = d.reindex_axis(d.mean().sort_values().index, axis=1)'),
+      'd = d.reindex(d.mean().sort_values().index, axis=1)'
+    );
+    assert.equal(rewrite('d.reindex_axis(order)'), 'd.reindex(order)');
+  });
+
+  it('is left where the axis is given by place, which reindex refuses', () => {
+    const cell = 'd = d.reindex_axis(cols, 1)';
+    assert.equal(rewrite(cell), cell);
+  });
+});
+
 describe("drop's axis beside columns= or index=", () => {
   const rewrite = (cell: string) =>
     rewriteAfter(
