@@ -11,10 +11,13 @@ const ARRAYS = ['numpy.asarray', 'numpy.array', 'numpy.asanyarray', ...MATMUL];
 
 /**
  * `np.matmul(frame, weights)`: before pandas 1.2 numpy multiplied the values of a frame or a
- * series by place; since then a frame takes the ufunc over as `frame @ other`, which matches
- * the frame's column labels to the other's index and refuses labels that differ ("matrices
- * are not aligned"): a frame whose columns were dropped, weights computed by place. Each
- * operand as an array multiplies by place again, and gives the array it gave then.
+ * series by place and gave back an array; since then a frame takes the ufunc over as
+ * `frame @ other`, which matches the frame's column labels to the other's index and refuses
+ * labels that differ ("matrices are not aligned"): a frame whose columns were dropped,
+ * weights computed by place. Where the labels agree the product is a frame, and code that
+ * reads it by place (`w[k][0]`, row k of the old array) now asks for a column label (a
+ * `KeyError` of a number). Each operand as an array multiplies by place again, and gives
+ * the array it gave then.
  */
 export const pandasMatmulRule: IRule = defineRule(
   {
@@ -25,8 +28,12 @@ export const pandasMatmulRule: IRule = defineRule(
     summary:
       '`np.matmul` of a frame or series matches labels since pandas 1.2 (it multiplied by place before): multiply the operands as arrays.',
     link: pandasNotes('1.2.1'),
-    raises: { ename: 'ValueError', message: /matrices are not aligned/ },
-    // Any product of arrays has its shape: only the refusal says it meets frames.
+    raises: {
+      ename: ['ValueError', 'KeyError'],
+      message: /matrices are not aligned|^-?\d+$/
+    },
+    // Any product of arrays has its shape: only the refusal, or a product read by place,
+    // says it meets frames.
     onFailureOnly: true,
     examples: [
       {
@@ -36,6 +43,15 @@ export const pandasMatmulRule: IRule = defineRule(
           'def least_squares(X, y):\n    return np.matmul(np.matmul(np.linalg.pinv(np.matmul(np.transpose(X), X)), np.transpose(X)), y)\n\nw = least_squares(houses, price)\nprint(np.round(np.matmul(houses, w), 6).tolist())',
         after:
           'def least_squares(X, y):\n    return np.matmul(np.matmul(np.linalg.pinv(np.matmul(np.asarray(np.transpose(X)), np.asarray(X))), np.asarray(np.transpose(X))), np.asarray(y))\n\nw = least_squares(houses, price)\nprint(np.round(np.matmul(np.asarray(houses), np.asarray(w)), 6).tolist())'
+      },
+      {
+        // The product of frames whose labels agree is a frame: its rows are read by place.
+        setup:
+          "import numpy as np\nimport pandas as pd\nhouses = pd.DataFrame({'bias': 1.0, 'rooms': [2.0, 3.0, 3.0, 4.0, 5.0], 'area': [50.0, 70.0, 80.0, 90.0, 120.0]})\ntarget = pd.DataFrame({'price': 10 * houses['rooms'] + houses['area']})",
+        before:
+          'def normal_equation(X, y):\n    return np.matmul(np.linalg.inv(np.matmul(X.T, X)), np.matmul(X.T, y))\n\nw = normal_equation(houses, target)\nprint([round(float(w[k][0]), 6) for k in range(len(w))])',
+        after:
+          'def normal_equation(X, y):\n    return np.matmul(np.linalg.inv(np.matmul(np.asarray(X.T), np.asarray(X))), np.matmul(np.asarray(X.T), np.asarray(y)))\n\nw = normal_equation(houses, target)\nprint([round(float(w[k][0]), 6) for k in range(len(w))])'
       }
     ]
   },

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { proposeRewrite, scanSource } from '../../../../src/core/rules';
+import { raisedBy } from '../../../../src/core/rules/engine';
 import { pandasMatmulRule } from '../../../../src/core/rules/pandas-matmul';
 import { testExamples, TODAY } from './helpers';
 
@@ -65,5 +66,16 @@ describe("numpy's matmul of frames", () => {
       ),
       'import numpy as np\nz = matmul(np.asarray(X), np.asarray(w))'
     );
+  });
+
+  it('explains the refusal and a product read by place, nothing else', () => {
+    const explains = (ename: string, evalue: string) =>
+      raisedBy(pandasMatmulRule, { ename, evalue });
+    assert.ok(explains('ValueError', 'matrices are not aligned'));
+    assert.ok(explains('KeyError', '0'));
+    assert.ok(explains('KeyError', '-1'));
+    assert.ok(!explains('KeyError', "'price'"));
+    assert.ok(!explains('KeyError', "'[0] not in index'"));
+    assert.ok(!explains('TypeError', '0'));
   });
 });
