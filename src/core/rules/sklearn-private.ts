@@ -1,6 +1,7 @@
 import { defineRule, matchAt } from './builders';
 import { importsOf } from './builders-imports';
 import { sklearnNotes } from './sklearn-modules';
+import { indentAt } from './syntax';
 import type { IRule, IRuleMatch } from './types';
 
 // `sklearn.linear_model.base`: a module of a package, not yet private.
@@ -68,6 +69,65 @@ export const sklearnPrivateRules: IRule[] = [
   ),
   defineRule(
     {
+      id: 'sklearn.removed-helper',
+      needs: ['sklearn.'],
+      distribution: 'scikit-learn',
+      since: '0.24',
+      summary:
+        'scikit-learn removed a private helper that a module imports (`_logistic_loss` of `sklearn.linear_model.logistic`): the import no longer stops the module, and a call to the helper says it was removed.',
+      link: sklearnNotes('1.1'),
+      raises: {
+        ename: ['ModuleNotFoundError', 'ImportError'],
+        message:
+          /^No module named 'sklearn(\.[A-Za-z]\w*){2,}'|^cannot import name '_\w+' from 'sklearn\./
+      },
+      onFailureOnly: true,
+      examples: [
+        {
+          before:
+            "from sklearn.linear_model.logistic import (_logistic_loss,\n                                           _logistic_grad_hess as grad_hess)\nprint('fitted without them')",
+          after:
+            "# from sklearn.linear_model.logistic import (_logistic_loss,\n#                                            _logistic_grad_hess as grad_hess)\ndef _logistic_loss(*args, **kwargs):\n    raise ImportError('scikit-learn no longer has _logistic_loss (sklearn.linear_model.logistic)')\ndef grad_hess(*args, **kwargs):\n    raise ImportError('scikit-learn no longer has _logistic_grad_hess (sklearn.linear_model.logistic)')\nprint('fitted without them')",
+          answer: 'True'
+        }
+      ]
+    },
+    context =>
+      importsOf(context).flatMap(({ node, module, names }): IRuleMatch[] => {
+        if (
+          !module?.name.startsWith('sklearn.') ||
+          names.length === 0 ||
+          names.some(n => !n.name.startsWith('_') || n.name.includes('.'))
+        ) {
+          return [];
+        }
+        const found = matchAt('sklearn.removed-helper', node, []);
+        found.question = {
+          expression: Private.foundNowhere(
+            module.name,
+            names.map(n => n.name)
+          ),
+          decide: answer =>
+            answer === 'True'
+              ? [
+                  {
+                    from: node.from,
+                    to: node.to,
+                    insert: Private.removedHelpers(
+                      context.source.slice(node.from, node.to),
+                      indentAt(context.source, node.from),
+                      module.name,
+                      names
+                    )
+                  }
+                ]
+              : null
+        };
+        return [found];
+      })
+  ),
+  defineRule(
+    {
       id: 'sklearn.private-name',
       needs: ['sklearn.'],
       distribution: 'scikit-learn',
@@ -119,3 +179,44 @@ export const sklearnPrivateRules: IRule[] = [
       })
   )
 ];
+
+namespace Private {
+  /**
+   * Whether no name is in the module, nor in its private twin (`_logistic` for
+   * `logistic`), nor in its package: scikit-learn has it nowhere a helper would look.
+   */
+  export function foundNowhere(module: string, names: string[]): string {
+    const dot = module.lastIndexOf('.');
+    const places = [
+      module,
+      `${module.slice(0, dot)}._${module.slice(dot + 1)}`,
+      module.slice(0, dot)
+    ];
+    return `(lambda ms: not __import__('builtins').any(hasattr(m, n) for m in ms for n in ${JSON.stringify(names)}))([${IMPORTED}(p) for p in ${JSON.stringify(places)} if ${FOUND}(p) is not None])`;
+  }
+
+  /**
+   * The import kept as a comment, and each name bound to a function that raises when
+   * called: the module loads, and only a use of a removed helper stops.
+   */
+  export function removedHelpers(
+    statement: string,
+    indent: string,
+    module: string,
+    names: { name: string; alias?: string }[]
+  ): string {
+    const comment = statement
+      .split('\n')
+      .map((line, i) =>
+        i === 0
+          ? `# ${line}`
+          : `${indent}# ${line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()}`
+      )
+      .join('\n');
+    const stubs = names.map(
+      ({ name, alias }) =>
+        `${indent}def ${alias ?? name}(*args, **kwargs):\n${indent}    raise ImportError('scikit-learn no longer has ${name} (${module})')`
+    );
+    return [comment, ...stubs].join('\n');
+  }
+}

@@ -64,3 +64,37 @@ describe('sklearn.private-name', () => {
     assert.deepEqual(asked('from sklearn.utils import _safe_indexing'), []);
   });
 });
+
+describe('sklearn.removed-helper', () => {
+  const { asked, rewritten, scan } = askingScan(
+    only('sklearn.removed-helper'),
+    ''
+  );
+
+  it('binds each helper scikit-learn has nowhere to a call that says so', () => {
+    const cell =
+      'if True:\n    from sklearn.utils.fixes import _astype_copy_false, _joblib_parallel_args as jpa\n    print(1)';
+    assert.deepEqual(asked(cell), [cell.split('\n')[1].trim()]);
+    const [question] = scan(cell).map(m => m.question!.expression);
+    assert.match(
+      question,
+      /\["sklearn\.utils\.fixes","sklearn\.utils\._fixes","sklearn\.utils"\]/
+    );
+    assert.equal(
+      rewritten(cell, 'True'),
+      "if True:\n    # from sklearn.utils.fixes import _astype_copy_false, _joblib_parallel_args as jpa\n    def _astype_copy_false(*args, **kwargs):\n        raise ImportError('scikit-learn no longer has _astype_copy_false (sklearn.utils.fixes)')\n    def jpa(*args, **kwargs):\n        raise ImportError('scikit-learn no longer has _joblib_parallel_args (sklearn.utils.fixes)')\n    print(1)"
+    );
+    assert.equal(rewritten(cell, 'False'), cell);
+  });
+
+  it('leaves public names, other libraries and star imports to their own rules', () => {
+    for (const cell of [
+      'from sklearn.linear_model.base import LinearModel, _rescale_data',
+      'from sklearn.utils import check_X_y',
+      'from mylib.models.base import _helper',
+      'from sklearn.svm.base import *'
+    ]) {
+      assert.deepEqual(asked(cell), [], cell);
+    }
+  });
+});
