@@ -1,5 +1,11 @@
 import type { SyntaxNode } from '@lezer/common';
-import { defineRule, matchAt, type IRuleInfo } from './builders';
+import {
+  aliasReplaced,
+  anyOf,
+  defineRule,
+  matchAt,
+  type IRuleInfo
+} from './builders';
 import { spellName } from './bindings';
 import { guardedImport } from './removed-import';
 import { dottedName, indentAt, resolve, textOf } from './syntax';
@@ -117,6 +123,42 @@ export function moduleMoved(
     },
     [info.module.slice(info.module.lastIndexOf('.') + 1)]
   );
+}
+
+/**
+ * A function that moved to another module, `from.name` → `to.toName`, in its import form
+ * (its uses renamed) and its dotted form (`module.name(...)`, the new module imported).
+ * The example imports it, calls it with `use` and prints the result; the error is the
+ * import's.
+ */
+export function movedFunction(
+  info: Omit<IRuleInfo, 'raises' | 'examples'>,
+  moved: { from: string; name: string; to: string; toName: string; use: string }
+): IRule {
+  const { from, name, to, toName, use } = moved;
+  const full: IRuleInfo = {
+    ...info,
+    raises: {
+      ename: 'ImportError',
+      message: new RegExp(`cannot import name '${name}'`)
+    },
+    examples: [
+      {
+        before: `from ${from} import ${name}\nprint(${name}${use})`,
+        after: `from ${to} import ${toName}\nprint(${toName}${use})`
+      }
+    ]
+  };
+  return anyOf(full, [
+    nameMoved({ ...full, module: from, name, to, toName }),
+    aliasReplaced({
+      ...full,
+      module: from,
+      name,
+      to: `@.${toName}`,
+      importing: { module: to, alias: to }
+    })
+  ]);
 }
 
 /**

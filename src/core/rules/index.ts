@@ -34,6 +34,7 @@ import { pandasAggregateRules } from './pandas-aggregate';
 import { pandasMatmulRule } from './pandas-matmul';
 import { pandasSparseFrameRule } from './pandas-sparse';
 import { sklearnModuleRules } from './sklearn-modules';
+import { sklearnBackportRules } from './sklearn-backports';
 import { sklearnPrivateRules } from './sklearn-private';
 import { joblibRules } from './joblib';
 import { sklearnObjectRules } from './sklearn-objects';
@@ -120,6 +121,7 @@ export const allRules: readonly IRule[] = [
   pandasSparseFrameRule,
   ...sklearnModuleRules,
   ...sklearnPrivateRules,
+  ...sklearnBackportRules,
   ...joblibRules,
   ...sklearnObjectRules,
   ...sklearnDiscriminantRules,

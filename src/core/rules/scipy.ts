@@ -1,12 +1,11 @@
 import {
-  aliasReplaced,
   anyOf,
   appendKeywordIfMissing,
   askedMatch,
   defineRule,
   matchAt
 } from './builders';
-import { nameMoved } from './builders-imports';
+import { movedFunction, nameMoved } from './builders-imports';
 import {
   argsOf,
   calleeOf,
@@ -63,33 +62,16 @@ function functionMoved(
   toName: string,
   use: string
 ): IRule {
-  const info = {
-    id: `scipy.${id}`,
-    distribution: 'scipy',
-    since,
-    summary: `\`${from}.${name}\` was removed in scipy ${since}: use \`${to}.${toName}\`.`,
-    link: notes(since),
-    raises: {
-      ename: 'ImportError',
-      message: new RegExp(`cannot import name '${name}'`)
+  return movedFunction(
+    {
+      id: `scipy.${id}`,
+      distribution: 'scipy',
+      since,
+      summary: `\`${from}.${name}\` was removed in scipy ${since}: use \`${to}.${toName}\`.`,
+      link: notes(since)
     },
-    examples: [
-      {
-        before: `from ${from} import ${name}\nprint(${name}${use})`,
-        after: `from ${to} import ${toName}\nprint(${toName}${use})`
-      }
-    ]
-  };
-  return anyOf(info, [
-    nameMoved({ ...info, module: from, name, to, toName }),
-    aliasReplaced({
-      ...info,
-      module: from,
-      name,
-      to: `@.${toName}`,
-      importing: { module: to, alias: to }
-    })
-  ]);
+    { from, name, to, toName, use }
+  );
 }
 
 /**
