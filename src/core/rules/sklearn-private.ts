@@ -1,7 +1,7 @@
 import { defineRule, matchAt } from './builders';
 import { importsOf } from './builders-imports';
 import { sklearnNotes } from './sklearn-modules';
-import { indentAt } from './syntax';
+import { commentedOut, indentAt } from './syntax';
 import type { IRule, IRuleMatch } from './types';
 
 // `sklearn.linear_model.base`: a module of a package, not yet private.
@@ -205,18 +205,10 @@ namespace Private {
     module: string,
     names: { name: string; alias?: string }[]
   ): string {
-    const comment = statement
-      .split('\n')
-      .map((line, i) =>
-        i === 0
-          ? `# ${line}`
-          : `${indent}# ${line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()}`
-      )
-      .join('\n');
     const stubs = names.map(
       ({ name, alias }) =>
         `${indent}def ${alias ?? name}(*args, **kwargs):\n${indent}    raise ImportError('scikit-learn no longer has ${name} (${module})')`
     );
-    return [comment, ...stubs].join('\n');
+    return [commentedOut(statement), ...stubs].join('\n');
   }
 }

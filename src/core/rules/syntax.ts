@@ -311,6 +311,11 @@ export function dropStatement(
     : { from: statement.from, to: statement.to, insert: 'pass' };
 }
 
+/** Code kept as a comment, line by line: `# ` before each line. */
+export function commentedOut(code: string): string {
+  return `# ${code.replace(/\n/g, '\n# ')}`;
+}
+
 /** The indentation of the line that holds `offset`. */
 export function indentAt(source: string, offset: number): string {
   const start = source.lastIndexOf('\n', offset - 1) + 1;

@@ -5,6 +5,7 @@ import { otherCells } from './engine';
 import {
   argsOf,
   calleeOf,
+  commentedOut,
   dottedName,
   indentAt,
   resolve,
@@ -115,7 +116,7 @@ namespace Private {
         return [];
       }
       const text = textOf(context, node);
-      const commented = `# ${text.replace(/\n/g, '\n# ')}  (ipywidgets is not installed)`;
+      const commented = `${commentedOut(text)}  (ipywidgets is not installed)`;
       const alone =
         node.parent?.name === 'Body' &&
         node.parent.getChildren('ImportStatement').length === 1 &&
@@ -280,7 +281,7 @@ namespace Private {
       edits.push({
         from: s.from,
         to: s.to,
-        insert: `# ${text.replace(/\n/g, '\n# ')}`
+        insert: commentedOut(text)
       });
     }
     return { uses: edits, tainted };
