@@ -47,18 +47,15 @@ export const sklearnPrivateRules: IRule[] = [
     },
     context =>
       importsOf(context).flatMap(({ node, module, names }): IRuleMatch[] => {
-        const match = module && PUBLIC_MODULE.exec(module.name);
-        if (!module || !match || names.length === 0) {
+        if (!module || !PUBLIC_MODULE.test(module.name) || names.length === 0) {
           return [];
         }
-        const leaf = match[2];
-        const dot = module.name.length - leaf.length;
-        const hidden = `${module.name.slice(0, dot)}_${leaf}`;
+        const { hidden, parent } = Private.twin(module.name);
         const listed = JSON.stringify(names.map(n => n.name));
         const found = matchAt('sklearn.private-module', node, []);
         // The private module has every name, and its package does not.
         found.question = {
-          expression: `${FOUND}(${JSON.stringify(hidden)}) is not None and __import__('builtins').all(hasattr(${IMPORTED}(${JSON.stringify(hidden)}), n) for n in ${listed}) and not __import__('builtins').all(hasattr(${IMPORTED}(${JSON.stringify(module.name.slice(0, dot - 1))}), n) for n in ${listed})`,
+          expression: `${FOUND}(${JSON.stringify(hidden)}) is not None and __import__('builtins').all(hasattr(${IMPORTED}(${JSON.stringify(hidden)}), n) for n in ${listed}) and not __import__('builtins').all(hasattr(${IMPORTED}(${JSON.stringify(parent)}), n) for n in ${listed})`,
           decide: answer =>
             answer === 'True'
               ? [{ from: module.from, to: module.to, insert: hidden }]
@@ -181,17 +178,20 @@ export const sklearnPrivateRules: IRule[] = [
 ];
 
 namespace Private {
+  /** A module's private twin (`sklearn.linear_model._base`) and its package. */
+  export function twin(module: string): { hidden: string; parent: string } {
+    const dot = module.lastIndexOf('.');
+    const parent = module.slice(0, dot);
+    return { hidden: `${parent}._${module.slice(dot + 1)}`, parent };
+  }
+
   /**
    * Whether no name is in the module, nor in its private twin (`_logistic` for
    * `logistic`), nor in its package: scikit-learn has it nowhere a helper would look.
    */
   export function foundNowhere(module: string, names: string[]): string {
-    const dot = module.lastIndexOf('.');
-    const places = [
-      module,
-      `${module.slice(0, dot)}._${module.slice(dot + 1)}`,
-      module.slice(0, dot)
-    ];
+    const { hidden, parent } = twin(module);
+    const places = [module, hidden, parent];
     return `(lambda ms: not __import__('builtins').any(hasattr(m, n) for m in ms for n in ${JSON.stringify(names)}))([${IMPORTED}(p) for p in ${JSON.stringify(places)} if ${FOUND}(p) is not None])`;
   }
 
