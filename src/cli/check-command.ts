@@ -9,6 +9,7 @@ import {
   parseNotebook,
   probeEnvironment,
   runCheck,
+  savedAnswers,
   savedErrors,
   type ICellResult,
   type ICheckSummary,
@@ -127,7 +128,8 @@ export async function checkCommand(
       cellTimeoutMs: options.cellTimeoutMs,
       signal,
       // A teaching notebook's deliberate error, as its saved outputs show it, is no failure.
-      expectedErrors: savedErrors(notebook.cells)
+      expectedErrors: savedErrors(notebook.cells),
+      answers: savedAnswers(notebook.cells)
     })) {
       printer.handle(event);
       if (event.kind === 'cell-finished') {

@@ -5,6 +5,7 @@ export * from './agent/check-run';
 export * from './diagnosis/traceback';
 export * from './environment';
 export * from './notebook';
+export * from './execution/answers';
 export * from './execution/kernel-executor';
 export * from './execution/output-collector';
 export * from './scores';

@@ -66,6 +66,8 @@ export interface ICheckOptions {
    * raises that type again is no failure, and the run goes on.
    */
   expectedErrors?: ReadonlyMap<string, string>;
+  /** The answers each cell's saved outputs give its `input()` prompts, by cell id (savedAnswers). */
+  answers?: ReadonlyMap<string, readonly string[]>;
   /** Extra per-cell options for the executor (e.g. a JupyterLab adapter's `onFuture`). */
   executeOptions?: (
     cell: ICheckCell
@@ -133,6 +135,7 @@ export async function* runCheck(
     );
     const result = await executor.execute(cell.source, {
       ...options.executeOptions?.(cell),
+      answers: options.answers?.get(cell.id),
       timeoutMs,
       signal
     });

@@ -1,4 +1,5 @@
 import { isExpectedError, savedErrors } from '../diagnosis/expected-errors';
+import { savedAnswers } from '../execution/answers';
 import type { LoopSession } from './loop-session';
 import { verificationVerdict } from './policy';
 import type { LoopEvent, Verdict } from './types';
@@ -61,6 +62,7 @@ namespace Private {
   ): Promise<boolean> {
     const { executor, original, restartKernel, signal } = session.options;
     const saved = savedErrors(original.cells);
+    const answers = savedAnswers(original.cells);
     const sources = new Map(original.cells.map(cell => [cell.id, cell.source]));
     await restartKernel();
     session.kernelTouched();
@@ -77,6 +79,7 @@ namespace Private {
       const result = await executor.execute(source, {
         timeoutMs,
         signal,
+        answers: answers.get(cell.id),
         ...{ cellId: '' }
       });
       session.executions++;

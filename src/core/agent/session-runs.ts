@@ -1,5 +1,6 @@
 import { blockerOf } from '../diagnosis/blocker';
 import { savedErrors } from '../diagnosis/expected-errors';
+import { savedAnswers } from '../execution/answers';
 import type { ICellResult } from '../execution/types';
 import {
   compareScores,
@@ -30,6 +31,7 @@ export class SessionRuns {
   constructor(readonly options: ILoopOptions) {
     this.maxFixes = options.limits?.maxFixes ?? DEFAULT_MAX_FIXES;
     this._saved = savedErrors(options.original.cells);
+    this._answers = savedAnswers(options.original.cells);
     this._pass = options.freshKernel ? new Map() : null;
     this.state = {
       preflightDone: false,
@@ -212,7 +214,8 @@ export class SessionRuns {
       cellTimeoutMs: limits?.cellTimeoutMs,
       budgetMs: this.budgetLeft(),
       signal,
-      expectedErrors: this._saved
+      expectedErrors: this._saved,
+      answers: this._answers
     })) {
       yield { kind: 'check', event };
       if (event.kind === 'cell-finished') {
@@ -303,6 +306,7 @@ export class SessionRuns {
   protected budgetSpent = false;
   // The exception each cell's saved outputs show, and the cells that raised it now.
   private readonly _saved: ReadonlyMap<string, string>;
+  private readonly _answers: ReadonlyMap<string, readonly string[]>;
   private readonly _expected = new Map<string, string>();
   private readonly _start = Date.now();
   private readonly _results = new Map<string, ICellResult>();

@@ -4,8 +4,8 @@ import { cellFrames } from './traceback';
 
 /**
  * What stops a notebook that is not its code: a package or a program that is not
- * installed, or data that is only on the network or nowhere in the repository. The user can act on it; no
- * fix of the code can.
+ * installed, data that is only on the network or nowhere in the repository, a prompt
+ * only a person can answer. The user can act on it; no fix of the code can.
  */
 export type Blocker =
   | {
@@ -21,6 +21,13 @@ export type Blocker =
       program: string;
       /** What needs it, e.g. matplotlib's `text.usetex`. */
       for: string;
+    }
+  | {
+      /**
+       * A prompt (`input()`) that no one can answer: the cell's saved outputs record no
+       * answer to type again (savedAnswers).
+       */
+      kind: 'keyboard';
     }
   | {
       kind: 'download';
@@ -156,6 +163,9 @@ export function blockerOf(
       return { kind: 'program', program: known.program(match), for: known.for };
     }
   }
+  if (ename === 'StdinNotImplementedError') {
+    return { kind: 'keyboard' };
+  }
   const missing = NO_MODULE.exec(evalue)?.[1];
   if ((ename === 'ModuleNotFoundError' || ename === 'ImportError') && missing) {
     return Private.install(missing);
@@ -254,13 +264,15 @@ export function blockerText(blocker: Blocker): string {
     ? `install ${blocker.package}`
     : blocker.kind === 'program'
       ? `install ${blocker.program} (for ${blocker.for})`
-      : blocker.pointer
-        ? `data at ${blocker.path} is a Git LFS pointer, not the file (git lfs pull fetches it)`
-        : blocker.path
-          ? `data at ${blocker.path} is not in the repository`
-          : blocker.url
-            ? `data at ${blocker.url} is not reachable and no copy is in the repository`
-            : 'data the notebook downloads is not reachable and no copy is in the repository';
+      : blocker.kind === 'keyboard'
+        ? 'input() asks for an answer the saved notebook does not record'
+        : blocker.pointer
+          ? `data at ${blocker.path} is a Git LFS pointer, not the file (git lfs pull fetches it)`
+          : blocker.path
+            ? `data at ${blocker.path} is not in the repository`
+            : blocker.url
+              ? `data at ${blocker.url} is not reachable and no copy is in the repository`
+              : 'data the notebook downloads is not reachable and no copy is in the repository';
 }
 
 namespace Private {

@@ -1,5 +1,6 @@
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { Kernel, KernelMessage } from '@jupyterlab/services';
+import { answerAt, HIDDEN } from './answers';
 import { OutputCollector } from './output-collector';
 import type {
   CellStatus,
@@ -58,13 +59,14 @@ export class KernelExecutor implements ICellExecutor, IKernelProbe {
       return result('cancelled');
     }
 
+    const answers = [...(options.answers ?? [])];
     let future: KernelExecutor.Future;
     try {
       future = this.kernel.requestExecute({
         code,
         silent: false,
         store_history: true,
-        allow_stdin: false,
+        allow_stdin: answers.length > 0,
         stop_on_error: true
       });
     } catch {
@@ -77,6 +79,22 @@ export class KernelExecutor implements ICellExecutor, IKernelProbe {
       return true;
     });
     options.onFuture?.(future);
+    if (answers.length > 0) {
+      // Set after onFuture: an output area given the future would ask the user instead.
+      future.onStdin = msg => {
+        if (msg.header.msg_type === 'input_request') {
+          const request = msg as KernelMessage.IInputRequestMsg;
+          const { prompt, password } = request.content;
+          const line = answers.shift();
+          const saved =
+            line === undefined || password ? null : answerAt(prompt, line);
+          // A prompt the saved answers do not answer gets an empty line, as Enter would.
+          const value = saved ?? '';
+          this.kernel.sendInputReply({ status: 'ok', value }, request.header);
+          collector.typed(prompt, password ? HIDDEN : value);
+        }
+      };
+    }
 
     const ended = await this._firstEnd(future, options);
     if (ended.kind === 'reply') {

@@ -68,6 +68,11 @@ export class OutputCollector {
     }
   }
 
+  /** An answer typed at an `input()` prompt, kept as JupyterLab keeps it: `prompt value`. */
+  typed(prompt: string, value: string): void {
+    this._addStream('stdin', `${prompt} ${value}\n`);
+  }
+
   private _addStream(name: string, text: string): void {
     this._flushClear();
     const last = this._outputs[this._outputs.length - 1];

@@ -29,6 +29,11 @@ export interface IExecuteOptions {
   signal?: AbortSignal;
   /** Called for each output as it arrives (progress, live rendering). */
   onOutput?: (output: nbformat.IOutput) => void;
+  /**
+   * The cell's saved answers to its `input()` prompts (savedAnswers), typed again in
+   * order; without them the kernel cannot read from the keyboard.
+   */
+  answers?: readonly string[];
 }
 
 /** Runs code in a kernel, one cell at a time. */

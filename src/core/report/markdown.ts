@@ -95,6 +95,9 @@ namespace Private {
     if (blocked.kind === 'program') {
       return `Not the code: ${blocked.where} needs ${blocked.program} (for ${blocked.for}), which is not installed. Install it and run again.`;
     }
+    if (blocked.kind === 'keyboard') {
+      return `Not the code: ${blocked.where} asks for keyboard input (\`input()\`), and its saved outputs record no answer to type again. Run the cell in the notebook and answer it.`;
+    }
     if (blocked.path) {
       return `Not the code: ${blocked.where} reads \`${blocked.path}\`, which is nowhere in the notebook's repository. Put the data there (as the notebook's author had it) and run again.`;
     }

@@ -4,6 +4,7 @@ import {
   cellFrames,
   readableTraceback,
   runCheck,
+  savedAnswers,
   savedErrors,
   type CheckEvent,
   type ICheckCell,
@@ -90,6 +91,7 @@ export async function runNotebookCheck(
       budgetMs: limits.budgetMs,
       signal,
       expectedErrors,
+      answers: savedAnswers(original.cells),
       executeOptions: NotebookCellExecutor.optionsFor
     });
     for await (const event of events) {

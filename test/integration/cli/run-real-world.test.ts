@@ -91,6 +91,24 @@ const MLKIT = {
   'mlkit/frames.py':
     "def features(df):\n    return df.drop(columns=['y'], axis=1)\n"
 };
+// A lesson that asks how many neighbours to use; the saved outputs keep what was typed.
+const ASKS = savedNotebook([
+  [
+    "k = int(input('How many neighbours? '))",
+    [
+      {
+        output_type: 'stream',
+        name: 'stdin',
+        text: 'How many neighbours?  4\n'
+      }
+    ]
+  ],
+  ["print('Accuracy: %.2f' % (0.2 * k))", [printed('Accuracy: 0.80\n')]]
+]);
+const UNANSWERED = savedNotebook([
+  ["k = int(input('How many neighbours? '))", []],
+  ["print('Accuracy: %.2f' % (0.2 * k))", [printed('Accuracy: 0.80\n')]]
+]);
 const SLOW = savedNotebook([
   ["import time\ntime.sleep(3)\nprint('searched')", [printed('searched\n')]]
 ]);
@@ -114,7 +132,9 @@ describe(
         remote: REMOTE,
         database: DATABASE,
         slow: SLOW,
-        vendored: VENDORED
+        vendored: VENDORED,
+        asks: ASKS,
+        unanswered: UNANSWERED
       })) {
         await writeFile(join(folder, `${name}.ipynb`), text);
       }
@@ -128,7 +148,9 @@ describe(
             'remote',
             'database',
             'slow',
-            'vendored'
+            'vendored',
+            'asks',
+            'unanswered'
           ].map(n => `others/${n}.ipynb`),
           '--offline',
           '--auto-accept',
@@ -167,6 +189,31 @@ describe(
       assert.match(
         await readFile(join(server.root, 'out', 'teaching.report.md'), 'utf8'),
         /cell 2 raised ValueError as in the original/
+      );
+    });
+
+    it('types the answers the saved outputs keep at input() prompts; blocks on a prompt with none', async () => {
+      assert.equal(reports.get('asks')!.verdict, 'reproducible');
+      const modernized = JSON.parse(
+        await readFile(
+          join(server.root, 'out', 'asks.modernized.ipynb'),
+          'utf8'
+        )
+      );
+      assert.deepEqual(modernized.cells[0].outputs, [
+        {
+          output_type: 'stream',
+          name: 'stdin',
+          text: 'How many neighbours?  4\n'
+        }
+      ]);
+      assert.match(
+        run.stdout,
+        /unanswered\.ipynb: blocked: input\(\) asks for an answer the saved notebook does not record/
+      );
+      assert.deepEqual(
+        { ...reports.get('unanswered')!.blocked },
+        { kind: 'keyboard', where: 'cell 1' }
       );
     });
 

@@ -150,6 +150,29 @@ describe('KernelExecutor against a real kernel', { timeout: 120_000 }, () => {
     assert.ok(result.durationMs < 5000);
   });
 
+  it('types the saved answers at input() prompts, in order, and keeps them as a notebook does', async () => {
+    const result = await executor.execute(
+      "n = int(input('How many? '))\nname = input('Name: ')\nprint(name * n)",
+      { timeoutMs: 10_000, answers: ['How many?  3', 'Name:  ab'] }
+    );
+    assert.equal(result.status, 'ok');
+    assert.equal(streamText(result.outputs, 'stdout'), 'ababab\n');
+    assert.equal(
+      streamText(result.outputs, 'stdin'),
+      'How many?  3\nName:  ab\n'
+    );
+  });
+
+  it('answers a prompt the saved answers miss with an empty line, not a wait', async () => {
+    const result = await executor.execute(
+      "first = input('First? ')\nsecond = input('Second? ')\nprint(repr(first), repr(second))",
+      { timeoutMs: 10_000, answers: ['Other prompt?  x'] }
+    );
+    assert.equal(result.status, 'ok');
+    assert.equal(streamText(result.outputs, 'stdout'), "'' ''\n");
+    assert.ok(result.durationMs < 5000);
+  });
+
   it('keeps only what follows clear_output(wait=True)', async () => {
     const result = await executor.execute(
       'from IPython.display import clear_output\n' +

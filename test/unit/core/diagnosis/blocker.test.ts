@@ -23,6 +23,18 @@ const error = (
 });
 
 describe('blockerOf', () => {
+  it('blocks a prompt no saved answer can type: only a person can', () => {
+    const keyboard = blockerOf(
+      error(
+        'StdinNotImplementedError',
+        'raw_input was called, but this frontend does not support input requests.'
+      ),
+      "n = int(input('How many? '))"
+    );
+    assert.deepEqual(keyboard, { kind: 'keyboard' });
+    assert.match(blockerText(keyboard!), /input\(\).*does not record/);
+  });
+
   it('names the package to install for a top-level module that is missing', () => {
     assert.deepEqual(
       blockerOf(error('ModuleNotFoundError', "No module named 'xgboost'"), ''),
