@@ -7,8 +7,10 @@ A fresh python3 kernel whose working directory is the notebook's folder runs eve
 in order; errors do not stop the run. The whole notebook gets `--budget` seconds (each cell
 gets what is left of it). A failure is *unexpected* when its exception type is not in that
 cell's saved outputs (teaching notebooks raise on purpose): the saved outputs are those of
-SAVED.ipynb (by default NOTEBOOK itself), its cells paired by id, else by position. A
-timeout or a dead kernel stops the run and is the failure. RESULT.json holds:
+SAVED.ipynb (by default NOTEBOOK itself), its cells paired by id, else by position. The
+answers a reader typed at a cell's `input()` prompts, which those outputs keep as `stdin`
+streams, are typed again in order (an empty line where none is kept). A timeout or a dead
+kernel stops the run and is the failure. RESULT.json holds:
 
     {"first_failure": null | {"cell", "kind": "error"|"timeout"|"kernel-died",
                               "ename", "evalue", "status"},
@@ -34,18 +36,55 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 
 
-def expected_errors(notebook, saved):
-    """For each cell of `notebook`, the exception types its saved counterpart shows."""
+def saved_outputs(notebook, saved):
+    """For each cell of `notebook`, the outputs of its saved counterpart."""
     by_id = {cell.get("id"): cell for cell in saved.cells if cell.get("id")}
     same_length = len(saved.cells) == len(notebook.cells)
-    expected = []
+    found = []
     for index, cell in enumerate(notebook.cells):
         twin = by_id.get(cell.get("id")) if cell.get("id") else None
         if twin is None and same_length:
             twin = saved.cells[index]
-        outputs = twin.get("outputs", []) if twin is not None else []
-        expected.append({o.get("ename") for o in outputs if o.get("output_type") == "error"})
-    return expected
+        found.append(twin.get("outputs", []) if twin is not None else [])
+    return found
+
+
+def expected_errors(outputs):
+    """The exception types a cell's saved outputs show."""
+    return {o.get("ename") for o in outputs if o.get("output_type") == "error"}
+
+
+def saved_answers(outputs):
+    """What a reader typed at the cell's input() prompts: its stdin outputs, a line each."""
+    lines = []
+    for output in outputs:
+        if output.get("output_type") == "stream" and output.get("name") == "stdin":
+            text = output.get("text", "")
+            text = "".join(text) if isinstance(text, list) else text
+            lines += text.removesuffix("\n").split("\n")
+    return lines
+
+
+def answer_at(prompt, line):
+    """The value a saved line (`prompt value`) gives at `prompt`; '' for another prompt."""
+    value = line[len(prompt) + 1 :] if line.startswith(prompt + " ") else ""
+    return "" if value == HIDDEN else value
+
+
+async def type_answers(kc, lines):
+    """Answers each input request of the running cell with the next saved line."""
+    lines = list(lines)
+    while True:
+        msg = await kc.get_stdin_msg()
+        if msg["header"]["msg_type"] == "input_request":
+            content = msg["content"]
+            line = lines.pop(0) if lines else None
+            hidden = content.get("password") or line is None
+            kc.input("" if hidden else answer_at(content.get("prompt", ""), line))
+
+
+# What JupyterLab saves for a password typed at a getpass prompt.
+HIDDEN = "········"
 
 
 def last_line(text, limit=300):
@@ -53,7 +92,7 @@ def last_line(text, limit=300):
     return text[-1][:limit] if text else ""
 
 
-async def run(notebook, folder, expected, budget, pid_file):
+async def run(notebook, folder, saved, budget, pid_file):
     client = NotebookClient(
         notebook,
         kernel_name="python3",
@@ -90,6 +129,10 @@ async def run(notebook, folder, expected, budget, pid_file):
                 failure = {"cell": index, "kind": "timeout", "ename": None, "evalue": ""}
             else:
                 client.timeout = max(1, int(left))
+                # The answers a reader typed at the cell's prompts, typed again.
+                answers = saved_answers(saved[index])
+                client.kc.allow_stdin = bool(answers)
+                typing = asyncio.ensure_future(type_answers(client.kc, answers))
                 try:
                     await client.async_execute_cell(cell, index)
                     result["ran"] += 1
@@ -102,6 +145,8 @@ async def run(notebook, folder, expected, budget, pid_file):
                         "ename": None,
                         "evalue": last_line(str(error)),
                     }
+                finally:
+                    typing.cancel()
             if failure:
                 result["first_failure"] = result["first_failure"] or failure
                 break
@@ -122,7 +167,7 @@ async def run(notebook, folder, expected, budget, pid_file):
                     "cell": index,
                     "ename": output.ename,
                     "evalue": last_line(output.evalue),
-                    "expected": output.ename in expected[index],
+                    "expected": output.ename in expected_errors(saved[index]),
                     "status": status.get(index),
                 }
                 result["errors"].append(error)
@@ -150,7 +195,7 @@ def main():
 
     notebook = nbformat.read(args.notebook, as_version=4)
     saved = nbformat.read(args.expected_from, as_version=4) if args.expected_from else notebook
-    expected = expected_errors(notebook, saved)
+    outputs = saved_outputs(notebook, saved)
     for cell in notebook.cells:
         if cell.cell_type == "code":
             # A cell the run does not reach must not show its saved outputs as new ones.
@@ -158,7 +203,7 @@ def main():
             cell.execution_count = None
     folder = os.path.dirname(os.path.abspath(args.notebook))
     try:
-        result = asyncio.run(run(notebook, folder, expected, args.budget, args.pid_file))
+        result = asyncio.run(run(notebook, folder, outputs, args.budget, args.pid_file))
     finally:
         nbformat.write(notebook, args.out)
     result["code_cells"] = sum(
