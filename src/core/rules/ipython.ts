@@ -1,7 +1,7 @@
-import { callsOf, defineRule, matchAt } from './builders';
+import { askedMatch, callsOf, defineRule, matchAt } from './builders';
 import { importsOf, moduleMoved, nameMoved } from './builders-imports';
 import { DOWNLOAD_FAILED } from './data-copies';
-import { argsOf, stringValue, textOf } from './syntax';
+import { argsOf, commentedOut, stringValue, textOf } from './syntax';
 import type { IRule, IRuleMatch } from './types';
 import { WIDGETS_INSTALLED } from './widgets';
 
@@ -40,6 +40,8 @@ function onlyWhereInstalled(to: string, rule: IRule): IRule {
 // A magic written with a space after its `%` (`% matplotlib inline`), which IPython 7
 // stopped reading as the magic.
 const SPACED_MAGIC = /^([ \t]*%{1,2})[ \t]+(?=[A-Za-z_])/gm;
+// A line magic on a line of its own: `%inline`, `%matplotlib inline`.
+const LINE_MAGIC = /^[ \t]*%([A-Za-z_]\w*)[^\n]*/gm;
 
 /** IPython's split into Jupyter projects (4.0) and later removals. */
 export const ipythonRules: IRule[] = [
@@ -78,6 +80,60 @@ export const ipythonRules: IRule[] = [
           matchAt('ipython.spaced-magic', { from, to: at }, [
             { from, to: at, insert: line[1] }
           ])
+        ];
+      })
+  ),
+  defineRule(
+    {
+      id: 'ipython.missing-magic',
+      needs: ['%'],
+      distribution: 'ipython',
+      since: '5.0.0',
+      summary:
+        'A line magic IPython does not have stops the cell since IPython 5; before, IPython printed an error and ran the rest of the cell. The line becomes a comment.',
+      link: notes('5'),
+      raises: {
+        ename: 'UsageError',
+        message: /Line magic function `%\w+` not found/
+      },
+      // Only for its own failure: a magic the kernel lacks is asked about there.
+      onFailureOnly: true,
+      examples: [
+        {
+          before:
+            'import numpy as np\n%inline\nx = np.arange(4)\nprint(x.sum())',
+          after:
+            'import numpy as np\n# %inline  (IPython has no such magic)\nx = np.arange(4)\nprint(x.sum())',
+          answer: 'False'
+        }
+      ]
+    },
+    context =>
+      [...context.source.matchAll(LINE_MAGIC)].flatMap(line => {
+        const from = line.index!;
+        const to = from + line[0].length;
+        const start = from + line[0].indexOf('%');
+        // A magic line is blank to the parser; `% 2` inside brackets is Python.
+        const node = context.tree.resolveInner(start, 1);
+        if (node.name !== 'Script' && node.name !== 'Body') {
+          return [];
+        }
+        const magic = JSON.stringify(line[1]);
+        return [
+          askedMatch(
+            'ipython.missing-magic',
+            { from: start, to },
+            `${magic} in get_ipython().magics_manager.magics['line']`,
+            [
+              {
+                from: start,
+                to,
+                insert: `${commentedOut(line[0].trimStart())}  (IPython has no such magic)`
+              }
+            ],
+            undefined,
+            'False'
+          )
         ];
       })
   ),
