@@ -3,6 +3,8 @@ import { logicalLineStarts } from './prepare';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const ID = 'python.indentation';
+const notes = (version: string) =>
+  `https://ipython.readthedocs.io/en/stable/whatsnew/version${version}.html`;
 
 /** The width of a line's leading whitespace, a tab reaching the next multiple of 8 as in Python 2. */
 function width(indent: string): number {
@@ -60,7 +62,66 @@ function findIndentation(context: IRuleContext): IRuleMatch[] {
   return edits.length > 0 ? [{ ruleId: ID, from, to, edits }] : [];
 }
 
+/**
+ * A cell whose first line is indented further than a line below it (code pasted with its
+ * indentation). IPython 7 to 9.0 took the first line's indentation off every line that
+ * starts with it; 9.1 takes off only what all lines share, so the first line is an
+ * unexpected indent. The edits take it off as IPython did.
+ */
+function findLeadingIndent(context: IRuleContext): IRuleMatch[] {
+  const source = context.source;
+  const first = /^(?:[ \t]*\n)*([ \t]+)\S/.exec(source);
+  if (!first) {
+    return [];
+  }
+  const indent = first[1];
+  const edits: ITextEdit[] = [];
+  let shared = true;
+  let offset = 0;
+  for (const line of source.split('\n')) {
+    if (line.startsWith(indent)) {
+      edits.push({ from: offset, to: offset + indent.length, insert: '' });
+    } else if (line.trim() !== '') {
+      shared = false;
+    }
+    offset += line.length + 1;
+  }
+  // Indentation every line shares is what IPython still takes off.
+  return shared
+    ? []
+    : [
+        {
+          ruleId: 'ipython.leading-indent',
+          from: edits[0].from,
+          to: edits[0].to,
+          edits
+        }
+      ];
+}
+
 export const indentationRules: IRule[] = [
+  defineRule(
+    {
+      id: 'ipython.leading-indent',
+      distribution: 'ipython',
+      since: '9.1.0',
+      summary:
+        "A cell whose first line is indented further than a line below it: IPython before 9.1 took the first line's indentation off each line that starts with it, as it is taken off here.",
+      link: notes('9'),
+      raises: {
+        ename: 'IndentationError',
+        message: /unexpected indent/
+      },
+      examples: [
+        {
+          before:
+            '    from math import sqrt\nprint(sqrt(16))\n    # a note\nprint(2)',
+          after: 'from math import sqrt\nprint(sqrt(16))\n# a note\nprint(2)'
+        }
+      ]
+    },
+    findLeadingIndent
+  ),
   defineRule(
     {
       id: ID,
