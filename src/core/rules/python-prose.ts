@@ -18,6 +18,20 @@ const SHELL = new Set(
     ' '
   )
 );
+// IPython's line magics and aliases, which it runs without their `%` (automagic):
+// `run script.py` is the magic `%run`, not a sentence.
+const AUTOMAGIC = new Set(
+  (
+    'alias alias_magic autoawait autocall automagic autosave bookmark cat cd clear colors ' +
+    'conda config connect_info cp debug dhist dirs doctest_mode ed edit env gui hist ' +
+    'history killbgscripts ldir less lf lk ll load load_ext loadpy logoff logon logstart ' +
+    'logstate logstop ls lsmagic lx macro magic man matplotlib mkdir more mv notebook page ' +
+    'pastebin pdb pdef pdoc pfile pinfo pinfo2 pip popd pprint precision prun psearch ' +
+    'psource pushd pwd pycat pylab qtconsole quickref recall rehashx reload_ext rep rerun ' +
+    'reset reset_selective rm rmdir run save sc set_env sx system tb time timeit unalias ' +
+    'unload_ext who who_ls whos xdel xmode'
+  ).split(' ')
+);
 const NEVER_RAN = 'python.never-ran-cell';
 const WORD = String.raw`\p{L}[\p{L}\p{N}_'’-]*`;
 // A title or sentence: an optional list marker, a word, then another word or a number,
@@ -45,6 +59,7 @@ function findProse(context: IRuleContext, id: string): IRuleMatch[] {
       !words ||
       KEYWORDS.has(words[1]) ||
       SHELL.has(words[1].toLowerCase()) ||
+      AUTOMAGIC.has(words[1]) ||
       !Private.balanced(line) ||
       !Private.hasError(line) ||
       Private.opensBlock(lines, index)

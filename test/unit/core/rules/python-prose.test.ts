@@ -45,6 +45,9 @@ describe('python.prose-line', () => {
       'model.fit(X y)',
       'pip install xgboost',
       'rmdir output_files',
+      // IPython's magics without their %: they ran, as %run and %timeit.
+      'run LDBC_convergence_analysis.py',
+      'timeit sorted(values)',
       'results = [a b]',
       'Title\nx = 1',
       '"""A docstring\nSpanning lines"""',
