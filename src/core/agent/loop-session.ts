@@ -25,6 +25,9 @@ import { canReach, earlierFailure, faultAt, type IWorse } from './take-back';
 import type { LoopEvent } from './types';
 import type { IProposal, ProposalTarget } from '../model/types';
 
+// Errors Python raises before a cell runs any of its code.
+const COMPILE_ERRORS = new Set(['SyntaxError', 'IndentationError', 'TabError']);
+
 export { DEFAULT_MAX_FIXES } from './session-runs';
 
 /**
@@ -98,10 +101,12 @@ export class LoopSession extends SessionRuns {
     const cells = this.runnable();
     const position = cells.findIndex(c => c.id === failure.cellId);
     const ran = cells.slice(0, position + 1).map(cell => cell.source);
+    // A cell Python could not compile ran nothing: no data read explains it.
+    const compiled = !COMPILE_ERRORS.has(failure.result.ename ?? '');
     return (
       blockerOf(failure.result, document.source(failure.cellId) ?? '', files) ??
       emptyDatabase(failure.result, ran, files) ??
-      (pointers && pointerRead(ran, pointers))
+      (compiled && pointers ? pointerRead(ran, pointers) : undefined)
     );
   }
 

@@ -311,6 +311,26 @@ describe('runLoop when the failure is not the code', () => {
     assert.equal(without.verdict.kind, 'fails');
   });
 
+  it('blames no Git LFS pointer for a cell Python could not compile', async () => {
+    const kernel = new FakeKernel(code =>
+      code.startsWith(' ')
+        ? {
+            status: 'error' as const,
+            ename: 'IndentationError',
+            evalue: 'unexpected indent (3686079612.py, line 1)'
+          }
+        : {}
+    );
+    const { verdict } = await session(
+      [
+        'x = 1',
+        "  from IPython.display import Image\nImage(filename='fig/grid.png') if x else None"
+      ],
+      { kernel, pointers: new Set(['fig/grid.png']), fixers: [] }
+    );
+    assert.equal(verdict.kind, 'fails');
+  });
+
   it('still fails at a removed module of an installed package that no fix was accepted for', async () => {
     const { verdict } = await session(
       ['from sklearn.cross_validation import KFold'],
