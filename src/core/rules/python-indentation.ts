@@ -70,7 +70,8 @@ function findIndentation(context: IRuleContext): IRuleMatch[] {
  */
 function findLeadingIndent(context: IRuleContext): IRuleMatch[] {
   const source = context.source;
-  const first = /^(?:[ \t]*\n)*([ \t]+)\S/.exec(source);
+  // The first line of code: Python reads no indentation of a comment or a blank line.
+  const first = /^(?:[ \t]*(?:#.*)?\n)*([ \t]+)[^\s#]/.exec(source);
   if (!first) {
     return [];
   }

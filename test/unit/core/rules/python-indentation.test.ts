@@ -39,3 +39,28 @@ describe('python.indentation', () => {
     }
   });
 });
+
+describe('ipython.leading-indent', () => {
+  it("takes the first line's indentation off the lines that start with it", () => {
+    assert.equal(
+      rewrite(
+        '\n' + ' '.repeat(12) + 'import os\nprint(os.sep)\n            x = 1'
+      ),
+      '\nimport os\nprint(os.sep)\nx = 1'
+    );
+  });
+
+  it('leaves what Python or IPython reads: an indented comment, a shared indentation', () => {
+    for (const source of [
+      '    # a note\nx = 1',
+      '    x = 1\n    y = 2',
+      'if x:\n    y = 2'
+    ]) {
+      assert.deepEqual(
+        scanSource(source, indentationRules, { versions: TODAY }),
+        [],
+        source
+      );
+    }
+  });
+});
