@@ -1,5 +1,11 @@
 import { expect, test } from '@jupyterlab/galata';
-import { cellRow, openNotebook, openPanel, screenshot } from './helpers';
+import {
+  cellRow,
+  modelCells,
+  openNotebook,
+  openPanel,
+  screenshot
+} from './helpers';
 
 test.describe('Run check', () => {
   test('stops at the failing cell and shows its error', async ({
@@ -144,6 +150,52 @@ test.describe('Run check', () => {
     await expect(
       page.locator('.jp-Notebook .jp-Cell.jp-mod-active')
     ).toHaveAttribute('data-windowed-list-index', '1');
+  });
+
+  test('input() prompts get the answers the saved notebook records, and the cells keep them', async ({
+    page,
+    tmpPath
+  }) => {
+    const asks = "name = input('Your name?')\nage = input('Age?')";
+    await openNotebook(
+      page,
+      `${tmpPath}/asks.ipynb`,
+      [asks, "print('hello', name, int(age) + 1)"],
+      [
+        [
+          {
+            output_type: 'stream',
+            name: 'stdin',
+            text: 'Your name? Ada\nAge? 36\n'
+          }
+        ],
+        'hello Ada 37\n'
+      ]
+    );
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+
+    await expect(panel.locator('.jp-Modernizer-runState')).toHaveText(
+      'All 2 cells ran without error.'
+    );
+    // Nobody was asked: no input box waits in the cell.
+    await expect(page.locator('.jp-Stdin')).toHaveCount(0);
+    await expect(
+      (await page.notebook.getCellLocator(1))!.locator('.jp-OutputArea-output')
+    ).toHaveText('hello Ada 37');
+    // The answers show in the cell as a person's would, and are kept with it.
+    await expect(
+      (await page.notebook.getCellLocator(0))!.locator('.jp-OutputArea-output')
+    ).toHaveText('Your name? Ada\nAge? 36');
+    const [cell] = await modelCells(page);
+    expect(cell.outputs).toEqual([
+      {
+        output_type: 'stream',
+        name: 'stdin',
+        text: 'Your name? Ada\nAge? 36\n'
+      }
+    ]);
+    await screenshot(page, 'panel-input-answers');
   });
 
   test('a crash is reported as the kernel dying in that cell', async ({

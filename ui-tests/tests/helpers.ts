@@ -6,11 +6,14 @@ import * as path from 'path';
 /** The example notebooks of the repository, with their data in `data/`. */
 export const EXAMPLES = path.resolve(__dirname, '../../examples');
 
+/** What a cell was saved with: the text it printed, or its outputs as nbformat has them. */
+export type Saved = string | { output_type: string; [key: string]: unknown }[];
+
 /**
  * The notebook JSON (nbformat 4.5, Python 3 kernel) of code cells with these sources;
- * each cell saved with the text output `saved[i]`, if given.
+ * each cell saved with `saved[i]`, if given.
  */
-export function notebookJson(sources: string[], saved: string[] = []): string {
+export function notebookJson(sources: string[], saved: Saved[] = []): string {
   return JSON.stringify({
     nbformat: 4,
     nbformat_minor: 5,
@@ -27,9 +30,12 @@ export function notebookJson(sources: string[], saved: string[] = []): string {
       cell_type: 'code',
       metadata: {},
       execution_count: saved[i] ? i + 1 : null,
-      outputs: saved[i]
-        ? [{ output_type: 'stream', name: 'stdout', text: saved[i] }]
-        : [],
+      outputs:
+        typeof saved[i] === 'string'
+          ? saved[i]
+            ? [{ output_type: 'stream', name: 'stdout', text: saved[i] }]
+            : []
+          : (saved[i] ?? []),
       source
     }))
   });
@@ -40,7 +46,7 @@ export async function openNotebook(
   page: IJupyterLabPageFixture,
   path: string,
   sources: string[],
-  saved: string[] = []
+  saved: Saved[] = []
 ): Promise<void> {
   await page.contents.uploadContent(notebookJson(sources, saved), 'text', path);
   expect(await page.notebook.openByPath(path)).toBe(true);

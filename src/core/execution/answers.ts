@@ -33,6 +33,11 @@ export function savedAnswers(
   return found;
 }
 
+/** An answer typed at a prompt, as JupyterLab keeps it in a `stdin` stream output. */
+export function typedLine(prompt: string, value: string): string {
+  return `${prompt} ${value}\n`;
+}
+
 /**
  * The value a saved line (`prompt value`) gives at `prompt`, or null when it answers
  * another prompt or hid a password.

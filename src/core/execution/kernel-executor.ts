@@ -91,7 +91,9 @@ export class KernelExecutor implements ICellExecutor, IKernelProbe {
           // A prompt the saved answers do not answer gets an empty line, as Enter would.
           const value = saved ?? '';
           this.kernel.sendInputReply({ status: 'ok', value }, request.header);
-          collector.typed(prompt, password ? HIDDEN : value);
+          const shown = password ? HIDDEN : value;
+          collector.typed(prompt, shown);
+          options.onTyped?.(prompt, shown);
         }
       };
     }
@@ -242,6 +244,11 @@ export namespace KernelExecutor {
      * outputs in a cell (`outputArea.future = future`).
      */
     onFuture?: (future: Future) => void;
+    /**
+     * Called with each answer typed at an `input()` prompt (a password as JupyterLab
+     * shows it), e.g. to keep it in the cell's outputs as a person's answer would be.
+     */
+    onTyped?: (prompt: string, value: string) => void;
   }
 }
 

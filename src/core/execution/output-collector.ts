@@ -1,5 +1,6 @@
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { KernelMessage } from '@jupyterlab/services';
+import { typedLine } from './answers';
 
 /**
  * Turns a cell's IOPub messages into nbformat outputs, as a notebook would store them:
@@ -70,7 +71,7 @@ export class OutputCollector {
 
   /** An answer typed at an `input()` prompt, kept as JupyterLab keeps it: `prompt value`. */
   typed(prompt: string, value: string): void {
-    this._addStream('stdin', `${prompt} ${value}\n`);
+    this._addStream('stdin', typedLine(prompt, value));
   }
 
   private _addStream(name: string, text: string): void {

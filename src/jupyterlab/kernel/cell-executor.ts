@@ -1,11 +1,12 @@
 import type { CodeCell } from '@jupyterlab/cells';
 import type { Notebook } from '@jupyterlab/notebook';
-import type {
-  KernelExecutor,
-  ICellExecutor,
-  ICellResult,
-  ICheckCell,
-  IKernelProbe
+import {
+  typedLine,
+  type KernelExecutor,
+  type ICellExecutor,
+  type ICellResult,
+  type ICheckCell,
+  type IKernelProbe
 } from '../../core';
 import { interruptKernel } from './interrupt';
 
@@ -64,6 +65,18 @@ export class NotebookCellExecutor implements ICellExecutor, IKernelProbe {
             cell.outputArea.future = future;
           }
           options.onFuture?.(future);
+        },
+        onTyped: (prompt, value) => {
+          // Kept in the cell as JupyterLab keeps what a person types: saved, the
+          // notebook still records its answers.
+          if (!cell.isDisposed) {
+            cell.outputArea.model.add({
+              output_type: 'stream',
+              name: 'stdin',
+              text: typedLine(prompt, value)
+            });
+          }
+          options.onTyped?.(prompt, value);
         }
       });
       if (cellGone) {

@@ -151,10 +151,20 @@ describe('KernelExecutor against a real kernel', { timeout: 120_000 }, () => {
   });
 
   it('types the saved answers at input() prompts, in order, and keeps them as a notebook does', async () => {
+    const typed: string[][] = [];
     const result = await executor.execute(
       "n = int(input('How many? '))\nname = input('Name: ')\nprint(name * n)",
-      { timeoutMs: 10_000, answers: ['How many?  3', 'Name:  ab'] }
+      {
+        timeoutMs: 10_000,
+        answers: ['How many?  3', 'Name:  ab'],
+        onTyped: (prompt, value) => typed.push([prompt, value])
+      }
     );
+    // Each answer is told as it is typed, for a cell to show it.
+    assert.deepEqual(typed, [
+      ['How many? ', '3'],
+      ['Name: ', 'ab']
+    ]);
     assert.equal(result.status, 'ok');
     assert.equal(streamText(result.outputs, 'stdout'), 'ababab\n');
     assert.equal(
