@@ -1,6 +1,7 @@
 import { expect, test } from '@jupyterlab/galata';
 import type { Locator, Page } from '@playwright/test';
 import {
+  cellSource,
   notebookJson,
   openNotebook,
   openPanel,
@@ -119,6 +120,23 @@ test.describe('The flow a newcomer follows', () => {
     const answer = cell.locator('.jp-Modernizer-fixErrorAnswer');
     await expect(answer).toContainText('No migration rule rewrites cell 1');
     expect(await overlap(answer, fix)).toBe(false);
+  });
+
+  test('Fix with Modernizer on a package that is not installed says what to install, and proposes nothing', async ({
+    page,
+    tmpPath
+  }) => {
+    const source = 'import statsmodels.api as sm\nprint(sm.OLS)';
+    await openNotebook(page, `${tmpPath}/install.ipynb`, [source]);
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: 'Run check' }).click();
+    const cell = cellWith(page, 'import statsmodels.api as sm');
+    await cell.getByRole('button', { name: 'Fix with Modernizer' }).click();
+    await expect(cell.locator('.jp-Modernizer-fixErrorAnswer')).toHaveText(
+      'Blocked in cell 1, not by its code: install statsmodels.'
+    );
+    await expect(panel.locator('.jp-Modernizer-proposal')).toHaveCount(0);
+    expect(await cellSource(page, 0)).toBe(source);
   });
 
   test('Fix all offline pressed while the kernel starts waits for the library versions', async ({

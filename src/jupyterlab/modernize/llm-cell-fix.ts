@@ -1,10 +1,8 @@
-import type { ICodeCellModel } from '@jupyterlab/cells';
-import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
-import type { ICellResult, LLMFixEvent } from '../../core';
+import type { LLMFixEvent } from '../../core';
 import type { NotebookKernel } from '../kernel/notebook-kernel';
 import type { LLMAccess } from '../llm/llm-access';
-import { liveCodeCells } from '../review/notebook-cells';
+import { cellError, liveCodeCells } from '../review/notebook-cells';
 import type { PreflightScanner } from '../review/preflight';
 import type { ReviewController } from '../inline-diff/review-controller';
 
@@ -79,7 +77,7 @@ export async function fixCellWithLLM(
 ): Promise<string | null> {
   const { llm, review, scanner, panel, kernel, cellId, position } = options;
   const trans = review.trans;
-  const failure = Private.errorOf(panel, cellId);
+  const failure = cellError(panel, cellId);
   const source = review.notebook.source(cellId);
   const environment = await scanner.probedEnvironment(liveCodeCells(panel));
   if (!failure || source === null || !environment) {
@@ -130,35 +128,4 @@ export async function fixCellWithLLM(
   return model
     ? trans.__('%1 has no fix for cell %2: %3', model, position, reason)
     : trans.__('The LLM has no fix for cell %1: %2', position, reason);
-}
-
-namespace Private {
-  /** The error a cell's outputs hold, as a failed run of it. */
-  export function errorOf(
-    panel: NotebookPanel,
-    cellId: string
-  ): ICellResult | null {
-    const cells = panel.content.model?.cells;
-    for (let i = 0; cells && i < cells.length; i++) {
-      const cell = cells.get(i);
-      if (cell.id !== cellId || cell.type !== 'code') {
-        continue;
-      }
-      const outputs = (cell as ICodeCellModel).outputs.toJSON();
-      const error = outputs.find(output => output.output_type === 'error') as
-        nbformat.IError | undefined;
-      return error
-        ? {
-            status: 'error',
-            ename: error.ename,
-            evalue: error.evalue,
-            traceback: error.traceback,
-            outputs,
-            executionCount: (cell as ICodeCellModel).executionCount,
-            durationMs: 0
-          }
-        : null;
-    }
-    return null;
-  }
 }

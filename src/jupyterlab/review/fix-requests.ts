@@ -1,9 +1,16 @@
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { TranslationBundle } from '@jupyterlab/translation';
-import { targetKey, type ICheckCell, type IProposal } from '../../core';
+import {
+  blockerOf,
+  blockerText,
+  targetKey,
+  type ICheckCell,
+  type ILoopEnvironment,
+  type IProposal
+} from '../../core';
 import type { NotebookKernel } from '../kernel/notebook-kernel';
 import type { LiveNotebook } from '../live-notebook';
-import { cellPositions, liveCodeCells } from './notebook-cells';
+import { cellError, cellPositions, liveCodeCells } from './notebook-cells';
 import {
   offlineProposals,
   tallyText,
@@ -123,6 +130,27 @@ export class FixRequests {
       );
       return this._proposals.message;
     }
+    // An error that is not the code's (a package, a program, a prompt): as in a run,
+    // neither the rules nor the LLM are asked to write around it.
+    const failure = proposal ? null : cellError(this._panel, cellId);
+    const blocker =
+      failure &&
+      blockerOf(
+        failure,
+        made.cells.find(cell => cell.id === cellId)?.source ?? '',
+        made.environment.files
+      );
+    if (blocker) {
+      this._proposals.setBusy(
+        false,
+        trans.__(
+          'Blocked in cell %1, not by its code: %2.',
+          position,
+          blockerText(blocker)
+        )
+      );
+      return this._proposals.message;
+    }
     // No rule has it: the LLM, when the server has one, with the cell's error.
     const llm =
       proposal || !this._askLLM
@@ -150,6 +178,7 @@ export class FixRequests {
     cells: ICheckCell[];
     proposals: IProposal[];
     tally: IOfflineTally;
+    environment: ILoopEnvironment;
   } | null> {
     if (this._proposals.busy) {
       return null;
@@ -177,7 +206,7 @@ export class FixRequests {
         tally,
         probe: this._kernel.probe()
       });
-      return { cells, proposals, tally };
+      return { cells, proposals, tally, environment };
     } catch (error) {
       this._proposals.setBusy(
         false,

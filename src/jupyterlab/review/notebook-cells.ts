@@ -1,5 +1,7 @@
+import type { ICodeCellModel } from '@jupyterlab/cells';
+import type * as nbformat from '@jupyterlab/nbformat';
 import type { NotebookPanel } from '@jupyterlab/notebook';
-import type { ICheckCell, IScoreCell } from '../../core';
+import type { ICellResult, ICheckCell, IScoreCell } from '../../core';
 import type { IEnvironmentInfo } from '../check/model';
 
 /** The live notebook's code cells (empty ones included), with their model ids. */
@@ -69,4 +71,33 @@ export function versionsOf(
     }
   }
   return versions;
+}
+
+/** The error a cell's outputs hold, as a failed run of it; null when they hold none. */
+export function cellError(
+  panel: NotebookPanel,
+  cellId: string
+): ICellResult | null {
+  const cells = panel.content.model?.cells;
+  for (let i = 0; cells && i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.id !== cellId || cell.type !== 'code') {
+      continue;
+    }
+    const outputs = (cell as ICodeCellModel).outputs.toJSON();
+    const error = outputs.find(output => output.output_type === 'error') as
+      nbformat.IError | undefined;
+    return error
+      ? {
+          status: 'error',
+          ename: error.ename,
+          evalue: error.evalue,
+          traceback: error.traceback,
+          outputs,
+          executionCount: (cell as ICodeCellModel).executionCount,
+          durationMs: 0
+        }
+      : null;
+  }
+  return null;
 }
