@@ -2,10 +2,11 @@ import { askedMatch, callsOf, defineRule, matchAt } from './builders';
 import { importsOf, moduleMoved, nameMoved } from './builders-imports';
 import { DOWNLOAD_FAILED } from './data-copies';
 import { argsOf, commentedOut, stringValue, textOf } from './syntax';
-import type { IRule, IRuleMatch } from './types';
+import type { IRule, IRuleContext, IRuleMatch } from './types';
 import { WIDGETS_INSTALLED } from './widgets';
 
-const notes = (version: string) =>
+/** IPython's release notes of a major version. */
+export const ipythonNotes = (version: string) =>
   `https://ipython.readthedocs.io/en/stable/whatsnew/version${version}.html`;
 const moduleGone = (module: string) => ({
   ename: 'ModuleNotFoundError',
@@ -43,6 +44,12 @@ const SPACED_MAGIC = /^([ \t]*%{1,2})[ \t]+(?=[A-Za-z_])/gm;
 // A line magic on a line of its own: `%inline`, `%matplotlib inline`.
 const LINE_MAGIC = /^[ \t]*%([A-Za-z_]\w*)[^\n]*/gm;
 
+/** Whether a `%` line at `at` is a magic: one is blank to the parser; `% 2` inside brackets is Python. */
+function isMagicAt(context: IRuleContext, at: number): boolean {
+  const node = context.tree.resolveInner(at, 1);
+  return node.name === 'Script' || node.name === 'Body';
+}
+
 /** IPython's split into Jupyter projects (4.0) and later removals. */
 export const ipythonRules: IRule[] = [
   defineRule(
@@ -54,7 +61,7 @@ export const ipythonRules: IRule[] = [
       since: '3.6',
       summary:
         'IPython no longer reads `% name` (a space after the `%`) as the magic `%name`.',
-      link: notes('7'),
+      link: ipythonNotes('7'),
       raises: {
         ename: 'UsageError',
         message: /Line magic function `%` not found|Cell magic `%%` not found/
@@ -71,9 +78,7 @@ export const ipythonRules: IRule[] = [
       [...context.source.matchAll(SPACED_MAGIC)].flatMap(line => {
         const from = line.index!;
         const at = from + line[0].length;
-        // A magic line is blank to the parser; `% 2` inside brackets is Python.
-        const node = context.tree.resolveInner(at, 1);
-        if (node.name !== 'Script' && node.name !== 'Body') {
+        if (!isMagicAt(context, at)) {
           return [];
         }
         return [
@@ -91,7 +96,7 @@ export const ipythonRules: IRule[] = [
       since: '5.0.0',
       summary:
         'A line magic IPython does not have stops the cell since IPython 5; before, IPython printed an error and ran the rest of the cell. The line becomes a comment.',
-      link: notes('5'),
+      link: ipythonNotes('5'),
       raises: {
         ename: 'UsageError',
         message: /Line magic function `%\w+` not found/
@@ -113,9 +118,7 @@ export const ipythonRules: IRule[] = [
         const from = line.index!;
         const to = from + line[0].length;
         const start = from + line[0].indexOf('%');
-        // A magic line is blank to the parser; `% 2` inside brackets is Python.
-        const node = context.tree.resolveInner(start, 1);
-        if (node.name !== 'Script' && node.name !== 'Body') {
+        if (!isMagicAt(context, start)) {
           return [];
         }
         const magic = JSON.stringify(line[1]);
@@ -176,7 +179,7 @@ export const ipythonRules: IRule[] = [
     since: '8.0.0',
     summary:
       '`IPython.display.set_matplotlib_formats` was removed: it lives in `matplotlib_inline.backend_inline`.',
-    link: notes('8'),
+    link: ipythonNotes('8'),
     raises: {
       ename: 'ImportError',
       message: /cannot import name 'set_matplotlib_formats'/
@@ -199,7 +202,7 @@ export const ipythonRules: IRule[] = [
     since: '8.0.0',
     summary:
       '`display` is no longer importable from `IPython.core.display`: import it from `IPython.display`.',
-    link: notes('8'),
+    link: ipythonNotes('8'),
     raises: { ename: 'ImportError', message: /cannot import name 'display'/ },
     module: 'IPython.core.display',
     name: 'display',

@@ -1,10 +1,9 @@
 import { defineRule } from './builders';
+import { ipythonNotes } from './ipython';
 import { logicalLineStarts } from './prepare';
 import type { IRule, IRuleContext, IRuleMatch, ITextEdit } from './types';
 
 const ID = 'python.indentation';
-const notes = (version: string) =>
-  `https://ipython.readthedocs.io/en/stable/whatsnew/version${version}.html`;
 
 /** The width of a line's leading whitespace, a tab reaching the next multiple of 8 as in Python 2. */
 function width(indent: string): number {
@@ -108,7 +107,7 @@ export const indentationRules: IRule[] = [
       since: '9.1.0',
       summary:
         "A cell whose first line is indented further than a line below it: IPython before 9.1 took the first line's indentation off each line that starts with it, as it is taken off here.",
-      link: notes('9'),
+      link: ipythonNotes('9'),
       raises: {
         ename: 'IndentationError',
         message: /unexpected indent/
