@@ -137,7 +137,7 @@ export class FixRequests {
       failure &&
       blockerOf(
         failure,
-        made.cells.find(cell => cell.id === cellId)?.source ?? '',
+        this._notebook.source(cellId) ?? '',
         made.environment.files
       );
     if (blocker) {
